@@ -1,0 +1,52 @@
+/* kfft info: what this machine offers kfft. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* Prints one backend; returns its device count (0 if unusable). */
+static int show_backend(kfft_backend b)
+{
+    char why[256] = "";
+    const char *name = cli_backend_name(b);
+    if (!kfft_backend_probe(b, why, sizeof why)) {
+        printf("%-7s not available: %s\n", name, why[0] ? why : "(no reason given)");
+        return 0;
+    }
+    int n = kfft_backend_device_count(b);
+    printf("%-7s available, %d device%s\n", name, n, n == 1 ? "" : "s");
+    for (int i = 0; i < n; i++) {
+        char dev[256];
+        kfft_status st = kfft_backend_device_name(b, i, dev, sizeof dev);
+        if (st) printf("        [%d] (name unavailable: %s: %s)\n", i, kfft_status_string(st), kfft_error_message());
+        else printf("        [%d] %s\n", i, dev);
+    }
+    return n;
+}
+
+int cmd_info(int argc, char **argv)
+{
+    cli_args a;
+    cli_args_init(&a, argc, argv);
+    const char *arg;
+    int help = 0;
+    while (cli_args_next(&a, &arg)) {
+        if (cli_help_flag(&a, arg)) help = 1;
+        else return cli_usage_error("info", arg[0] == '-' ? "unknown option '%s'" : "unexpected argument '%s'", arg);
+    }
+    if (a.error) return EXIT_USAGE;
+    if (help) {
+        cli_help("info", 0);
+        return EXIT_OK;
+    }
+
+    printf("kfft %s\n\n", kfft_version());
+    int ncuda = show_backend(KFFT_BACKEND_CUDA);
+    int ncl = show_backend(KFFT_BACKEND_OPENCL);
+    /* Same rule as kfft_context_create with KFFT_BACKEND_AUTO and device 0. */
+    printf("\nauto    %s\n", ncuda > 0 ? "CUDA device 0" : ncl > 0 ? "OpenCL device 0" : "none (no usable device)");
+    char dir[1200];
+    cli_cache_dir(dir, sizeof dir);
+    printf("cache   %s\n", dir);
+    return EXIT_OK;
+}

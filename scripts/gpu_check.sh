@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# GPU check: on a machine with an NVIDIA GPU, build kfft, run the whole test suite on the
+# CUDA backend (the full size list), and print a summary. Used through the device tool:
+#   run(command="bash scripts/gpu_check.sh", carry=[".deps"])
+# .deps/fftw holds include/fftw3.h and lib/libfftw3.a (the reference; scripts/fetch_deps.sh).
+# Logs go to $OUT (or ./gpu-check-out).
+set -u -o pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-$PWD/gpu-check-out}
+mkdir -p "$OUT"
+export KFFT_CACHE_DIR=${KFFT_CACHE_DIR:-$PWD/.kfft-cache}
+SETS=${GPU_CHECK_SETS:-full}
+{
+  echo "== gpu check $(date -u +%FT%TZ)"
+  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1
+  nvcc --version 2>/dev/null | tail -1
+} | tee "$OUT/summary.txt"
+
+fftw=()
+[ -f .deps/fftw/lib/libfftw3.a ] && fftw=(-DKFFT_FFTW_ROOT="$PWD/.deps/fftw")
+if ! { cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release "${fftw[@]}" && cmake --build build-gpu -j16; } >"$OUT/build.log" 2>&1; then
+  tail -30 "$OUT/build.log"; echo "BUILD FAILED" | tee -a "$OUT/summary.txt"; exit 1
+fi
+
+status=0
+step() { # name, command...
+  local name=$1; shift
+  local t0=$(date +%s)
+  "$@" >"$OUT/$name.log" 2>&1; local rc=$?
+  local t1=$(date +%s)
+  printf '%-28s rc=%-3d %4ds  %s\n' "$name" "$rc" "$((t1 - t0))" "$(grep -E 'worst|passed|checks|SKIP|FAIL' "$OUT/$name.log" | head -4 | tr '\n' ';')" | tee -a "$OUT/summary.txt"
+  [ $rc -eq 0 ] || status=1
+}
+# The full list (1..2048 and the large sizes, both precisions) is ~4000 NVRTC compiles:
+# run it as parallel shards sharing the disk cache.
+if [ "$SETS" = full ]; then
+  shards=("--sizes 1-256" "--sizes 257-512" "--sizes 513-768" "--sizes 769-1024" "--sizes 1025-1280"
+          "--sizes 1281-1536" "--sizes 1537-1792" "--sizes 1793-2048" "--set large")
+else
+  shards=("--set $SETS")
+fi
+pids=()
+for i in "${!shards[@]}"; do
+  for p in f32 f64; do
+    ( t0=$(date +%s); build-gpu/tests/test_c2c --backend cuda --prec $p ${shards[$i]} >"$OUT/c2c_${p}_$i.log" 2>&1
+      echo "rc=$? $(( $(date +%s) - t0 ))s" >>"$OUT/c2c_${p}_$i.log" ) &
+    pids+=($!)
+  done
+done
+wait "${pids[@]}"
+for p in f32 f64; do
+  fails=$(cat "$OUT"/c2c_${p}_*.log | grep -c '^FAIL')
+  worst=$(grep -h "worst relative L2" "$OUT"/c2c_${p}_*.log | awk '{print $5}' | sort -g | tail -1)
+  worstmax=$(grep -h "worst relative max" "$OUT"/c2c_${p}_*.log | awk '{print $9}' | sort -g | tail -1)
+  checks=$(grep -h " checks, " "$OUT"/c2c_${p}_*.log | awk '{s+=$1} END {print s}')
+  bad=$(grep -L "^rc=0 " "$OUT"/c2c_${p}_*.log | wc -l)
+  printf 'c2c cuda %s: %s checks, %s FAIL lines, %s shards not ok; worst rel L2 %s, worst rel max %s\n' \
+    $p "$checks" "$fails" "$bad" "$worst" "$worstmax" | tee -a "$OUT/summary.txt"
+  [ "$fails" = 0 ] && [ "$bad" = 0 ] || status=1
+done
+step ctest ctest --test-dir build-gpu --output-on-failure -j4 -E "c2c_"
+if [ -n "${GPU_CHECK_EXTRA:-}" ]; then step extra bash -c "$GPU_CHECK_EXTRA"; fi
+grep -h "^FAIL" "$OUT"/c2c_*.log | head -20
+echo "== gpu check $([ $status -eq 0 ] && echo PASSED || echo FAILED)" | tee -a "$OUT/summary.txt"
+exit $status

@@ -1,0 +1,59 @@
+/* Backend interface: what the plan layer needs from a compute API. One implementation per
+ * API (cuda.c, opencl.c); each loads its libraries at run time, so one kfft build runs on
+ * machines that have either, both or neither. */
+#ifndef KFFT_BACKEND_H
+#define KFFT_BACKEND_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kfft.h"
+
+typedef struct {
+    char name[256];
+    char version[256];     /* driver + compiler versions: part of the kernel cache key */
+    char arch[32];         /* "sm_90" or "opencl" */
+    int dialect;           /* KS_DIALECT_* */
+    size_t smem_per_block; /* usable without opt-in */
+    int max_threads;
+    int fp64;
+    size_t global_mem;
+} kfft_device_info;
+
+typedef struct kfft_backend_ops {
+    kfft_backend id;
+    const char *name;
+    int (*probe)(char *why, size_t len);
+    int (*device_count)(void);
+    kfft_status (*device_name)(int device, char *name, size_t len);
+    /* Opens device desc->device, adopting desc->stream if given. */
+    kfft_status (*open)(const kfft_context_desc *desc, void **state, kfft_device_info *info);
+    void (*close)(void *state);
+    kfft_status (*alloc)(void *st, size_t bytes, kfft_buffer *buf);
+    kfft_status (*release)(void *st, kfft_buffer buf);
+    kfft_status (*h2d)(void *st, kfft_buffer dst, const void *src, size_t bytes);
+    kfft_status (*d2h)(void *st, void *dst, kfft_buffer src, size_t bytes);
+    kfft_status (*sync)(void *st);
+    /* Source -> loaded module, and its binary (malloc'ed) for the disk cache / load(). */
+    kfft_status (*compile)(void *st, const char *src, void **bin, size_t *len, void **module);
+    kfft_status (*load)(void *st, const void *bin, size_t len, void **module);
+    void (*unload)(void *st, void *module);
+    /* Kernel handles belong to one plan (OpenCL kernel arguments are per object). */
+    kfft_status (*get_kernel)(void *st, void *module, const char *name, void **kernel);
+    void (*put_kernel)(void *st, void *kernel);
+    kfft_status (*launch)(void *st, void *kernel, size_t groups, int threads, const kfft_buffer bufs[3],
+                          const int64_t offs[2], int64_t ncols, int inv);
+} kfft_backend_ops;
+
+extern const kfft_backend_ops kfft_cuda_ops;
+extern const kfft_backend_ops kfft_opencl_ops;
+const kfft_backend_ops *kfft_backend_get(kfft_backend b);
+
+/* NVRTC only (no GPU, no driver needed): compile CUDA-dialect source for `arch`
+ * (e.g. "sm_90"). Returns KFFT_SUCCESS or KFFT_ERROR_COMPILE with the log in the error
+ * message; KFFT_ERROR_NO_BACKEND when libnvrtc cannot be loaded. */
+kfft_status kfft_nvrtc_check(const char *src, const char *arch);
+
+/* dlopen the first library of `names` that loads (NULL-terminated list). */
+void *kfft_dlopen_first(const char *const *names, char *why, size_t len);
+
+#endif

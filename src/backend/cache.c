@@ -1,0 +1,201 @@
+/* Compiled-kernel cache: in memory per context (plans of the same kernels share a module)
+ * and on disk across processes. A disk entry is keyed by the source and everything that
+ * changes the binary (kfft version, backend, device, driver and compiler versions), and
+ * carries its key, length and checksum: a corrupt, truncated or foreign entry is detected,
+ * compiled again and overwritten. Writes go to a temporary file and are renamed into place,
+ * so concurrent processes never see half an entry. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/context.h"
+
+static const char MAGIC[8] = {'K', 'F', 'F', 'T', 'B', 'I', 'N', '1'};
+
+typedef struct {
+    char magic[8];
+    char key[32];
+    uint64_t len;
+    uint64_t sum_a, sum_b;
+} entry_header;
+
+static kfft_hash module_key(kfft_context ctx, const char *src)
+{
+    kfft_hash h;
+    kfft_hash_init(&h);
+    kfft_hash_str(&h, KFFT_VERSION_STRING);
+    kfft_hash_str(&h, ctx->ops->name);
+    kfft_hash_str(&h, ctx->info.name);
+    kfft_hash_str(&h, ctx->info.version);
+    kfft_hash_str(&h, ctx->info.arch);
+    kfft_hash_str(&h, src);
+    return h;
+}
+
+static int mkdirs(const char *path)
+{
+    char tmp[1024];
+    snprintf(tmp, sizeof tmp, "%s", path);
+    for (char *p = tmp + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            if (mkdir(tmp, 0755) && errno != EEXIST) return -1;
+            *p = '/';
+        }
+    return mkdir(tmp, 0755) && errno != EEXIST ? -1 : 0;
+}
+
+/* Returns a malloc'ed payload if the entry at path is intact and has this key. */
+static void *disk_read(const char *path, const char *hex, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    entry_header h;
+    void *buf = NULL;
+    if (fread(&h, sizeof h, 1, f) == 1 && !memcmp(h.magic, MAGIC, 8) && !memcmp(h.key, hex, 32) && h.len > 0 &&
+        h.len < ((uint64_t)1 << 31) && (buf = malloc(h.len)) && fread(buf, 1, h.len, f) == h.len && fgetc(f) == EOF) {
+        kfft_hash s;
+        kfft_hash_init(&s);
+        kfft_hash_update(&s, buf, h.len);
+        if (s.a == h.sum_a && s.b == h.sum_b) {
+            fclose(f);
+            *len = h.len;
+            return buf;
+        }
+    }
+    free(buf);
+    fclose(f);
+    return NULL;
+}
+
+static void disk_write(kfft_context ctx, const char *path, const char *hex, const void *bin, size_t len)
+{
+    if (mkdirs(ctx->cache_dir)) {
+        kfft_log(ctx, "cache: cannot create %s; continuing without it", ctx->cache_dir);
+        return;
+    }
+    char tmp[1200];
+    snprintf(tmp, sizeof tmp, "%s.%ld.%p.tmp", path, (long)getpid(), (void *)&tmp);
+    FILE *f = fopen(tmp, "wb");
+    if (!f) return;
+    entry_header h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.magic, MAGIC, 8);
+    memcpy(h.key, hex, 32);
+    h.len = len;
+    kfft_hash s;
+    kfft_hash_init(&s);
+    kfft_hash_update(&s, bin, len);
+    h.sum_a = s.a;
+    h.sum_b = s.b;
+    int ok = fwrite(&h, sizeof h, 1, f) == 1 && fwrite(bin, 1, len, f) == len;
+    ok = (fclose(f) == 0) && ok;
+    if (!ok || rename(tmp, path)) remove(tmp);
+}
+
+static kfft_status compile_and_store(kfft_context ctx, const char *src, const char *path, const char *hex, void **module)
+{
+    void *bin = NULL;
+    size_t len = 0;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    kfft_status st = ctx->ops->compile(ctx->st, src, &bin, &len, module);
+    if (st) return st;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    kfft_log(ctx, "compiled %s (%zu bytes of source) in %.0f ms", hex, strlen(src),
+             (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6);
+    if (path) disk_write(ctx, path, hex, bin, len);
+    free(bin);
+    return KFFT_SUCCESS;
+}
+
+kfft_status kfft_module_acquire(kfft_context ctx, const char *src, kfft_module_entry **out)
+{
+    kfft_hash key = module_key(ctx, src);
+    pthread_mutex_lock(&ctx->lock);
+    for (kfft_module_entry *e = ctx->modules; e; e = e->next)
+        if (e->key.a == key.a && e->key.b == key.b) {
+            e->refs++;
+            pthread_mutex_unlock(&ctx->lock);
+            *out = e;
+            return KFFT_SUCCESS;
+        }
+    pthread_mutex_unlock(&ctx->lock);
+
+    /* Compile outside the lock: other threads keep planning. Two threads racing on the
+     * same source both compile; the loser's module is dropped below. */
+    char hex[33], path[1100];
+    kfft_hash_hex(&key, hex);
+    const char *pp = NULL;
+    if (ctx->cache_dir[0]) {
+        snprintf(path, sizeof path, "%s/%s.kbin", ctx->cache_dir, hex);
+        pp = path;
+    }
+    void *module = NULL;
+    kfft_status st = KFFT_ERROR_INTERNAL;
+    if (pp) {
+        size_t len;
+        void *bin = disk_read(pp, hex, &len);
+        if (bin) {
+            st = ctx->ops->load(ctx->st, bin, len, &module);
+            free(bin);
+            if (!st) kfft_log(ctx, "cache hit %s", pp);
+            else kfft_log(ctx, "cache entry %s does not load; recompiling", pp);
+        }
+    }
+    if (!module && (st = compile_and_store(ctx, src, pp, hex, &module))) return st;
+
+    kfft_module_entry *e = calloc(1, sizeof *e);
+    if (!e) {
+        ctx->ops->unload(ctx->st, module);
+        return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for a module entry");
+    }
+    e->key = key;
+    e->module = module;
+    e->refs = 1;
+    pthread_mutex_lock(&ctx->lock);
+    for (kfft_module_entry *o = ctx->modules; o; o = o->next)
+        if (o->key.a == key.a && o->key.b == key.b) {
+            o->refs++;
+            pthread_mutex_unlock(&ctx->lock);
+            ctx->ops->unload(ctx->st, module);
+            free(e);
+            *out = o;
+            return KFFT_SUCCESS;
+        }
+    e->next = ctx->modules;
+    ctx->modules = e;
+    pthread_mutex_unlock(&ctx->lock);
+    *out = e;
+    return KFFT_SUCCESS;
+}
+
+#define KEEP_UNUSED 32
+
+void kfft_module_release(kfft_context ctx, kfft_module_entry *e)
+{
+    /* Unused modules stay loaded (a later plan of the same kernels reuses them at no
+     * cost), up to KEEP_UNUSED; beyond that the least recently created goes. */
+    void *drop = NULL;
+    pthread_mutex_lock(&ctx->lock);
+    e->refs--;
+    int unused = 0;
+    kfft_module_entry **victim = NULL;
+    for (kfft_module_entry **pe = &ctx->modules; *pe; pe = &(*pe)->next)
+        if ((*pe)->refs == 0) {
+            unused++;
+            victim = pe;
+        }
+    if (unused > KEEP_UNUSED && victim) {
+        kfft_module_entry *v = *victim;
+        *victim = v->next;
+        drop = v->module;
+        free(v);
+    }
+    pthread_mutex_unlock(&ctx->lock);
+    if (drop) ctx->ops->unload(ctx->st, drop);
+}

@@ -1,0 +1,170 @@
+/* Context: a backend, a device, a stream/queue, the kernel cache settings. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/context.h"
+
+const kfft_backend_ops *kfft_backend_get(kfft_backend b)
+{
+    if (b == KFFT_BACKEND_CUDA) return &kfft_cuda_ops;
+    if (b == KFFT_BACKEND_OPENCL) return &kfft_opencl_ops;
+    return NULL;
+}
+
+int kfft_backend_probe(kfft_backend b, char *why, size_t len)
+{
+    const kfft_backend_ops *ops = kfft_backend_get(b);
+    if (!ops) {
+        if (why && len) snprintf(why, len, "unknown backend %d", (int)b);
+        return 0;
+    }
+    return ops->probe(why, len);
+}
+
+int kfft_backend_device_count(kfft_backend b)
+{
+    const kfft_backend_ops *ops = kfft_backend_get(b);
+    return ops && ops->probe(NULL, 0) ? ops->device_count() : 0;
+}
+
+kfft_status kfft_backend_device_name(kfft_backend b, int device, char *name, size_t len)
+{
+    const kfft_backend_ops *ops = kfft_backend_get(b);
+    if (!ops) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "backend: unknown value %d", (int)b);
+    if (!name || !len) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "name: NULL or empty buffer");
+    char why[256];
+    if (!ops->probe(why, sizeof why)) return kfft_fail(KFFT_ERROR_NO_BACKEND, "%s: %s", ops->name, why);
+    return ops->device_name(device, name, len);
+}
+
+void kfft_log(kfft_context ctx, const char *fmt, ...)
+{
+    if (!ctx || !ctx->verbose) return;
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "kfft: ");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+static void pick_cache_dir(kfft_context ctx, const kfft_context_desc *d)
+{
+    const char *env = getenv("KFFT_CACHE_DIR");
+    ctx->cache_dir[0] = 0;
+    if (d->disable_cache || (env && !strcmp(env, "off"))) return;
+    if (d->cache_dir && d->cache_dir[0])
+        snprintf(ctx->cache_dir, sizeof ctx->cache_dir, "%s", d->cache_dir);
+    else if (env && env[0])
+        snprintf(ctx->cache_dir, sizeof ctx->cache_dir, "%s", env);
+    else if ((env = getenv("XDG_CACHE_HOME")) && env[0])
+        snprintf(ctx->cache_dir, sizeof ctx->cache_dir, "%s/kfft", env);
+    else if ((env = getenv("HOME")) && env[0])
+        snprintf(ctx->cache_dir, sizeof ctx->cache_dir, "%s/.cache/kfft", env);
+}
+
+kfft_status kfft_context_create(const kfft_context_desc *desc, kfft_context *out)
+{
+    kfft_clear_error();
+    if (!out) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "ctx: output pointer is NULL");
+    *out = NULL;
+    kfft_context_desc d;
+    memset(&d, 0, sizeof d);
+    if (desc) d = *desc;
+    if (d.backend != KFFT_BACKEND_AUTO && d.backend != KFFT_BACKEND_CUDA && d.backend != KFFT_BACKEND_OPENCL)
+        return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "backend: unknown value %d", (int)d.backend);
+    if (d.device < 0) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "device: must be >= 0 (got %d)", d.device);
+    if (d.backend == KFFT_BACKEND_AUTO) {
+        if (d.stream) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "stream: name the backend when passing a stream");
+        char why_cuda[256] = "", why_cl[256] = "";
+        if (kfft_cuda_ops.probe(why_cuda, sizeof why_cuda) && kfft_cuda_ops.device_count() > d.device)
+            d.backend = KFFT_BACKEND_CUDA;
+        else if (kfft_opencl_ops.probe(why_cl, sizeof why_cl) && kfft_opencl_ops.device_count() > d.device)
+            d.backend = KFFT_BACKEND_OPENCL;
+        else
+            return kfft_fail(KFFT_ERROR_NO_DEVICE, "no device %d found: CUDA: %s; OpenCL: %s", d.device,
+                             why_cuda[0] ? why_cuda : "no such device", why_cl[0] ? why_cl : "no such device");
+    }
+    const kfft_backend_ops *ops = kfft_backend_get(d.backend);
+    char why[256];
+    if (!ops->probe(why, sizeof why)) return kfft_fail(KFFT_ERROR_NO_BACKEND, "%s: %s", ops->name, why);
+    kfft_context ctx = calloc(1, sizeof *ctx);
+    if (!ctx) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for a context");
+    ctx->ops = ops;
+    ctx->verbose = d.verbose;
+    pick_cache_dir(ctx, &d);
+    kfft_status st = ops->open(&d, &ctx->st, &ctx->info);
+    if (st) {
+        free(ctx);
+        return st;
+    }
+    pthread_mutex_init(&ctx->lock, NULL);
+    kfft_log(ctx, "%s device %d: %s [%s]; kernel cache %s", ops->name, d.device, ctx->info.name, ctx->info.version,
+             ctx->cache_dir[0] ? ctx->cache_dir : "off");
+    *out = ctx;
+    return KFFT_SUCCESS;
+}
+
+void kfft_context_destroy(kfft_context ctx)
+{
+    if (!ctx) return;
+    /* Modules still referenced belong to live plans: the caller destroys plans first. */
+    for (kfft_module_entry *e = ctx->modules, *n; e; e = n) {
+        n = e->next;
+        ctx->ops->unload(ctx->st, e->module);
+        free(e);
+    }
+    ctx->ops->close(ctx->st);
+    pthread_mutex_destroy(&ctx->lock);
+    free(ctx);
+}
+
+kfft_backend kfft_context_backend(kfft_context ctx) { return ctx ? ctx->ops->id : KFFT_BACKEND_AUTO; }
+const char *kfft_context_device_name(kfft_context ctx) { return ctx ? ctx->info.name : ""; }
+
+kfft_status kfft_context_synchronize(kfft_context ctx)
+{
+    if (!ctx) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "ctx is NULL");
+    return ctx->ops->sync(ctx->st);
+}
+
+kfft_status kfft_dev_alloc(kfft_context ctx, size_t bytes, kfft_buffer *buf)
+{
+    kfft_status st = ctx->ops->alloc(ctx->st, bytes, buf);
+    if (!st) __atomic_add_fetch(&ctx->live_buffers, 1, __ATOMIC_RELAXED);
+    return st;
+}
+
+kfft_status kfft_dev_release(kfft_context ctx, kfft_buffer buf)
+{
+    __atomic_sub_fetch(&ctx->live_buffers, 1, __ATOMIC_RELAXED);
+    return ctx->ops->release(ctx->st, buf);
+}
+
+kfft_status kfft_malloc(kfft_context ctx, size_t bytes, kfft_buffer *buf)
+{
+    if (!ctx || !buf) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "%s is NULL", ctx ? "buf" : "ctx");
+    *buf = NULL;
+    if (!bytes) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "bytes must be > 0");
+    return kfft_dev_alloc(ctx, bytes, buf);
+}
+
+kfft_status kfft_free(kfft_context ctx, kfft_buffer buf)
+{
+    if (!ctx) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "ctx is NULL");
+    return buf ? kfft_dev_release(ctx, buf) : KFFT_SUCCESS;
+}
+
+kfft_status kfft_memcpy_h2d(kfft_context ctx, kfft_buffer dst, const void *src, size_t bytes)
+{
+    if (!ctx || !dst || !src) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "memcpy_h2d: NULL %s", !ctx ? "ctx" : !dst ? "dst" : "src");
+    return bytes ? ctx->ops->h2d(ctx->st, dst, src, bytes) : KFFT_SUCCESS;
+}
+
+kfft_status kfft_memcpy_d2h(kfft_context ctx, void *dst, kfft_buffer src, size_t bytes)
+{
+    if (!ctx || !dst || !src) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "memcpy_d2h: NULL %s", !ctx ? "ctx" : !dst ? "dst" : "src");
+    return bytes ? ctx->ops->d2h(ctx->st, dst, src, bytes) : KFFT_SUCCESS;
+}

@@ -1,0 +1,39 @@
+/* Context and plan internals shared by the plan and backend layers. */
+#ifndef KFFT_CONTEXT_H
+#define KFFT_CONTEXT_H
+#include <pthread.h>
+
+#include "backend/backend.h"
+#include "core/error.h"
+#include "core/hash.h"
+
+typedef struct kfft_module_entry {
+    kfft_hash key;
+    void *module;
+    int refs;
+    struct kfft_module_entry *next;
+} kfft_module_entry;
+
+struct kfft_context_s {
+    const kfft_backend_ops *ops;
+    void *st;
+    kfft_device_info info;
+    char cache_dir[1024]; /* "" when the disk cache is off */
+    int verbose;
+    pthread_mutex_t lock;      /* guards modules */
+    kfft_module_entry *modules; /* in-memory cache: plans of the same kernels share one */
+    long live_buffers;          /* device buffers allocated and not yet released (leak checks) */
+};
+
+/* Device allocations of kfft itself and the user's kfft_malloc go through these. */
+kfft_status kfft_dev_alloc(kfft_context ctx, size_t bytes, kfft_buffer *buf);
+kfft_status kfft_dev_release(kfft_context ctx, kfft_buffer buf);
+
+void kfft_log(kfft_context ctx, const char *fmt, ...) KFFT_PRINTF(2, 3);
+
+/* Compiled program for `src`: from memory, the disk cache, or a fresh compile. The
+ * returned entry is released with kfft_module_release. */
+kfft_status kfft_module_acquire(kfft_context ctx, const char *src, kfft_module_entry **out);
+void kfft_module_release(kfft_context ctx, kfft_module_entry *e);
+
+#endif

@@ -1,0 +1,101 @@
+#include "plan/factor.h"
+
+static int prime_factors(int64_t n, int64_t *p, int max)
+{
+    int k = 0;
+    for (int64_t d = 2; d * d <= n; d++)
+        while (n % d == 0) {
+            if (k == max) return -1;
+            p[k++] = d;
+            n /= d;
+        }
+    if (n > 1) {
+        if (k == max) return -1;
+        p[k++] = n;
+    }
+    return k;
+}
+
+int kfft_is_smooth(int64_t n)
+{
+    for (int64_t d = 2; d <= KFFT_MAX_CODELET_PRIME; d++)
+        while (n % d == 0) n /= d;
+    return n == 1;
+}
+
+int kfft_codelet_radices(int64_t R, int *rad, int max)
+{
+    int k = 0, e2 = 0;
+    while (R % 2 == 0) {
+        R /= 2;
+        e2++;
+    }
+    /* 2^e2 as 16s with one 8, 4 or 2 for the remainder. */
+    for (; e2 >= 4; e2 -= 4) {
+        if (k == max) return -1;
+        rad[k++] = 16;
+    }
+    if (e2) {
+        if (k == max) return -1;
+        rad[k++] = 1 << e2;
+    }
+    /* Odd part: ascending primes merged while the radix stays <= KFFT_MAX_ODD_RADIX
+     * (e.g. 243 = 27 x 9, 1000 = 8 x 25 x 5), so fewer passes touch shared memory. */
+    int cur = 1;
+    for (int p = 3; p <= KFFT_MAX_CODELET_PRIME; p += 2)
+        while (R % p == 0) {
+            R /= p;
+            if (cur * p > KFFT_MAX_ODD_RADIX && cur > 1) {
+                if (k == max) return -1;
+                rad[k++] = cur;
+                cur = 1;
+            }
+            cur *= p;
+        }
+    if (cur > 1) {
+        if (k == max) return -1;
+        rad[k++] = cur;
+    }
+    if (R != 1) return -1;
+    /* largest first */
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && rad[j] > rad[j - 1]; j--) {
+            int t = rad[j];
+            rad[j] = rad[j - 1];
+            rad[j - 1] = t;
+        }
+    return k;
+}
+
+int kfft_split_passes(int64_t N, int64_t rmax, int64_t *R, int max)
+{
+    int64_t p[64];
+    int np = prime_factors(N, p, 64);
+    if (np < 0) return 0;
+    for (int i = 0; i < np; i++)
+        if (p[i] > rmax) return 0;
+    /* Fewest passes first; largest primes first into the currently smallest group. */
+    for (int k = 1; k <= max; k++) {
+        for (int i = 0; i < k; i++) R[i] = 1;
+        int ok = 1;
+        for (int i = np - 1; i >= 0 && ok; i--) {
+            int best = -1;
+            for (int g = 0; g < k; g++)
+                if (R[g] * p[i] <= rmax && (best < 0 || R[g] < R[best])) best = g;
+            if (best < 0) ok = 0;
+            else R[best] *= p[i];
+        }
+        if (ok) return k;
+    }
+    return 0;
+}
+
+int64_t kfft_bluestein_length(int64_t n)
+{
+    for (int64_t m = 2 * n - 1;; m++) {
+        int64_t r = m;
+        for (int d = 2; d <= 7; d++)
+            while (r % d == 0) r /= d;
+        if (r == 1) return m;
+    }
+}

@@ -1,0 +1,126 @@
+#include "plan/tables.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/refdft.h"
+
+void kfft_expi(int64_t a, int64_t N, double *re, double *im)
+{
+    /* FFTW's real_cexp: reduce 4a/4N to the first octant so the angle is small. */
+    long double c, s, t;
+    unsigned oct = 0;
+    a %= N;
+    if (a < 0) a += N;
+    int64_t n4 = 4 * N, m = 4 * a, q = N;
+    if (m > n4 - m) {
+        m = n4 - m;
+        oct |= 4;
+    }
+    if (m - q > 0) {
+        m -= q;
+        oct |= 2;
+    }
+    if (m > q - m) {
+        m = q - m;
+        oct |= 1;
+    }
+    long double th = 6.283185307179586476925286766559L * (long double)m / (long double)n4;
+    c = cosl(th);
+    s = sinl(th);
+    if (oct & 1) { t = c; c = s; s = t; }
+    if (oct & 2) { t = c; c = -s; s = t; }
+    if (oct & 4) s = -s;
+    *re = (double)c;
+    *im = -(double)s; /* forward sign */
+}
+
+static int64_t grow(kfft_table *t, int64_t add)
+{
+    if (t->oom) return -1;
+    if (t->len + add > t->cap) {
+        int64_t cap = t->cap ? t->cap : 1024;
+        while (cap < t->len + add) cap *= 2;
+        double *v = realloc(t->v, (size_t)cap * 2 * sizeof(double));
+        if (!v) {
+            t->oom = 1;
+            return -1;
+        }
+        t->v = v;
+        t->cap = cap;
+    }
+    int64_t off = t->len;
+    t->len += add;
+    return off;
+}
+
+int64_t tab_twiddles_local(kfft_table *t, int64_t Ns, int r)
+{
+    int64_t off = grow(t, Ns * (r - 1));
+    if (off < 0) return -1;
+    for (int64_t k = 0; k < Ns; k++)
+        for (int i = 1; i < r; i++) {
+            double *p = t->v + 2 * (off + k * (r - 1) + i - 1);
+            kfft_expi((int64_t)i * k, Ns * r, p, p + 1);
+        }
+    return off;
+}
+
+int64_t tab_twiddles_range(kfft_table *t, int64_t count, int64_t step, int64_t N)
+{
+    int64_t off = grow(t, count);
+    if (off < 0) return -1;
+    for (int64_t k = 0; k < count; k++) {
+        double *p = t->v + 2 * (off + k);
+        kfft_expi(k * step % N, N, p, p + 1);
+    }
+    return off;
+}
+
+int64_t tab_chirp(kfft_table *t, int64_t n)
+{
+    /* w_k = exp(-i pi k^2 / n) = exp(-2 pi i (k^2 mod 2n) / 2n), k^2 exact in 64 bits. */
+    int64_t off = grow(t, n);
+    if (off < 0) return -1;
+    for (int64_t k = 0; k < n; k++) {
+        double *p = t->v + 2 * (off + k);
+        uint64_t r = ((uint64_t)k * (uint64_t)k) % (uint64_t)(2 * n);
+        kfft_expi((int64_t)r, 2 * n, p, p + 1);
+    }
+    return off;
+}
+
+int64_t tab_bluestein_spectrum(kfft_table *t, int64_t n, int64_t m)
+{
+    /* b_s = conj(w_|s|) for |s| < n, placed cyclically in length m; spectrum / m. */
+    double *b = calloc((size_t)m * 2, sizeof(double));
+    if (!b) {
+        t->oom = 1;
+        return -1;
+    }
+    for (int64_t k = 0; k < n; k++) {
+        double re, im;
+        uint64_t r = ((uint64_t)k * (uint64_t)k) % (uint64_t)(2 * n);
+        kfft_expi((int64_t)r, 2 * n, &re, &im);
+        b[2 * k] = re;
+        b[2 * k + 1] = -im;
+        if (k) {
+            b[2 * (m - k)] = re;
+            b[2 * (m - k) + 1] = -im;
+        }
+    }
+    int64_t off = -1;
+    if (kfft_refdft(b, m, -1) == 0 && (off = grow(t, m)) >= 0)
+        for (int64_t k = 0; k < 2 * m; k++) t->v[2 * off + k] = b[k] / (double)m;
+    else
+        t->oom = 1;
+    free(b);
+    return off;
+}
+
+void tab_free(kfft_table *t)
+{
+    free(t->v);
+    memset(t, 0, sizeof *t);
+}

@@ -1,0 +1,22 @@
+/* Twiddle and chirp tables, computed on the host in (long) double from exact integer
+ * angle indices and rounded once to the plan's precision. */
+#ifndef KFFT_TABLES_H
+#define KFFT_TABLES_H
+#include <stdint.h>
+
+typedef struct {
+    double *v;  /* interleaved re, im */
+    int64_t len, cap; /* complex elements */
+    int oom;
+} kfft_table;
+
+/* exp(-2 pi i a / N), octant-reduced so every entry is correctly rounded in practice. */
+void kfft_expi(int64_t a, int64_t N, double *re, double *im);
+/* Appends; returns the offset of the first appended element (-1 after an allocation failure). */
+int64_t tab_twiddles_local(kfft_table *t, int64_t Ns, int r);
+int64_t tab_twiddles_range(kfft_table *t, int64_t count, int64_t step, int64_t N); /* exp(-2 pi i k step / N), k<count */
+int64_t tab_chirp(kfft_table *t, int64_t n);
+int64_t tab_bluestein_spectrum(kfft_table *t, int64_t n, int64_t m);
+void tab_free(kfft_table *t);
+
+#endif

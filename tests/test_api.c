@@ -1,0 +1,389 @@
+/* API behaviour beyond numerical accuracy (test_c2c covers that):
+ *   test_api errors   bad arguments get the right status and a message naming the cause
+ *   test_api strided  istride/idist/ostride/odist layouts against the host reference
+ *   test_api locale   a comma decimal separator does not break generated kernels
+ *   test_api threads  plans created and executed from several threads at once
+ *   test_api churn N  N plan create/destroy cycles leak no host or device memory
+ *   test_api cache    a second context (as a second process would) compiles nothing;
+ *                     a corrupt cache entry is detected and rebuilt
+ * Exit 0 pass, 1 fail, 77 skip (no device). */
+#include <dirent.h>
+#include <locale.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/context.h"
+#include "core/refdft.h"
+#include "kfft.h"
+
+static int failures, checks;
+
+#define CHECK(cond, ...)                                                                                               \
+    do {                                                                                                               \
+        checks++;                                                                                                      \
+        if (!(cond)) {                                                                                                 \
+            failures++;                                                                                                \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                                \
+            printf(__VA_ARGS__);                                                                                       \
+            printf("\n");                                                                                              \
+        }                                                                                                              \
+    } while (0)
+
+static kfft_context open_ctx(const char *cache_dir)
+{
+    kfft_context_desc d = {0};
+    d.cache_dir = cache_dir;
+    kfft_context c = NULL;
+    if (kfft_context_create(&d, &c)) {
+        printf("SKIP: no device: %s\n", kfft_error_message());
+        exit(77);
+    }
+    return c;
+}
+
+static unsigned long long rng = 88172645463325252ull;
+static double urand(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (double)(rng >> 11) / 9007199254740992.0 * 2 - 1;
+}
+
+/* Runs a (possibly strided) f32 plan on host arrays and checks every transform against
+ * refdft; elements outside the output layout must keep their values. */
+static double run_layout(kfft_context c, long long n, long long batch, long long is, long long id, long long os, long long od)
+{
+    kfft_plan_desc d = {KFFT_C2C, KFFT_F32, 1, {n}, batch, is, id, os, od};
+    kfft_plan p;
+    if (kfft_plan_create(c, &d, &p)) {
+        printf("FAIL plan n=%lld: %s\n", n, kfft_error_message());
+        failures++;
+        return 1;
+    }
+    long long isx = is ? is : 1, osx = os ? os : 1, idx = id ? id : n * isx, odx = od ? od : n * osx;
+    size_t ilen = (size_t)((batch - 1) * idx + (n - 1) * isx + 1), olen = (size_t)((batch - 1) * odx + (n - 1) * osx + 1);
+    size_t len = olen;
+    float *in = malloc(ilen * 8), *out = malloc(len * 8);
+    double *ref = malloc((size_t)n * 16);
+    for (size_t i = 0; i < 2 * ilen; i++) in[i] = (float)urand();
+    for (size_t i = 0; i < 2 * len; i++) out[i] = 12345.0f;
+    float *orig = malloc(len * 8);
+    memcpy(orig, out, len * 8);
+    kfft_status st = kfft_execute_host(p, in, out, KFFT_FORWARD);
+    double worst = 0;
+    CHECK(st == KFFT_SUCCESS, "execute_host: %s", kfft_error_message());
+    for (long long b = 0; b < batch && !st; b++) {
+        for (long long e = 0; e < n; e++) {
+            ref[2 * e] = in[2 * (b * idx + e * isx)];
+            ref[2 * e + 1] = in[2 * (b * idx + e * isx) + 1];
+        }
+        kfft_refdft(ref, n, -1);
+        double num = 0, den = 0;
+        for (long long e = 0; e < n; e++) {
+            size_t o = (size_t)(b * odx + e * osx);
+            double dr = out[2 * o] - ref[2 * e], di = out[2 * o + 1] - ref[2 * e + 1];
+            num += dr * dr + di * di;
+            den += ref[2 * e] * ref[2 * e] + ref[2 * e + 1] * ref[2 * e + 1];
+            out[2 * o] = orig[2 * o]; /* mark visited: restore so the gap check below sees original values */
+            out[2 * o + 1] = orig[2 * o + 1];
+        }
+        double e = sqrt(num / (den > 0 ? den : 1));
+        if (e > worst) worst = e;
+    }
+    int gaps_ok = !memcmp(out, orig, len * 8);
+    CHECK(gaps_ok, "n=%lld layout is=%lld id=%lld os=%lld od=%lld: elements outside the output layout changed", n, is, id, os, od);
+    CHECK(worst < 2e-7 * fmax(1, log2((double)n)), "n=%lld is=%lld id=%lld os=%lld od=%lld: rel L2 %.3e", n, is, id, os, od, worst);
+    kfft_plan_destroy(p);
+    free(in);
+    free(out);
+    free(orig);
+    free(ref);
+    return worst;
+}
+
+static int t_strided(void)
+{
+    kfft_context c = open_ctx(NULL);
+    long long sizes[] = {16, 17, 60, 97, 4096, 8219};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        long long n = sizes[i];
+        run_layout(c, n, 3, 2, 2 * n + 5, 1, n);     /* strided input, contiguous output */
+        run_layout(c, n, 3, 1, n, 3, 1);             /* interleaved output: element-major batches */
+        run_layout(c, n, 4, 4, 1, 4, 1);             /* both interleaved (idist < n) */
+        run_layout(c, n, 2, 1, n + 7, 2, 2 * n + 1); /* padded rows */
+    }
+    kfft_context_destroy(c);
+    return 0;
+}
+
+static int t_errors(void)
+{
+    kfft_context c = open_ctx(NULL);
+    kfft_plan p = (kfft_plan)1;
+    kfft_plan_desc d = {KFFT_C2C, KFFT_F32, 1, {0}, 1, 0, 0, 0, 0};
+    CHECK(kfft_plan_create(c, &d, &p) == KFFT_ERROR_INVALID_ARGUMENT && p == NULL, "n=0");
+    CHECK(strstr(kfft_error_message(), "n[0]") != NULL, "n=0 message names n[0]: '%s'", kfft_error_message());
+    d.n[0] = -5;
+    CHECK(kfft_plan_create(c, &d, &p) == KFFT_ERROR_INVALID_ARGUMENT, "n<0");
+    d.n[0] = 64;
+    d.batch = 0;
+    CHECK(kfft_plan_create(c, &d, &p) == KFFT_ERROR_INVALID_ARGUMENT, "batch=0");
+    CHECK(strstr(kfft_error_message(), "batch") != NULL, "message names batch: '%s'", kfft_error_message());
+    d.batch = (int64_t)1 << 60;
+    CHECK(kfft_plan_create(c, &d, &p) == KFFT_ERROR_INVALID_ARGUMENT, "batch overflow");
+    CHECK(strstr(kfft_error_message(), "overflow") != NULL, "overflow message: '%s'", kfft_error_message());
+    d.batch = 2;
+    d.idist = 0;
+    d.istride = -1;
+    CHECK(kfft_plan_create(c, &d, &p) == KFFT_ERROR_INVALID_ARGUMENT, "negative stride");
+    d.istride = 0;
+    d.rank = 4;
+    CHECK(kfft_plan_create(c, &d, &p) == KFFT_ERROR_INVALID_ARGUMENT, "rank 4");
+    d.rank = 2;
+    CHECK(kfft_plan_create(c, &d, &p) == KFFT_ERROR_UNSUPPORTED, "rank 2 not yet");
+    d.rank = 1;
+    d.precision = (kfft_precision)7;
+    CHECK(kfft_plan_create(c, &d, &p) == KFFT_ERROR_INVALID_ARGUMENT, "precision");
+    d.precision = KFFT_F32;
+    CHECK(kfft_plan_create(NULL, &d, &p) == KFFT_ERROR_INVALID_ARGUMENT, "NULL ctx");
+    CHECK(kfft_plan_create(c, NULL, &p) == KFFT_ERROR_INVALID_ARGUMENT, "NULL desc");
+    CHECK(kfft_plan_create(c, &d, NULL) == KFFT_ERROR_INVALID_ARGUMENT, "NULL out");
+    CHECK(kfft_plan_create(c, &d, &p) == KFFT_SUCCESS, "valid plan: %s", kfft_error_message());
+    kfft_buffer b;
+    CHECK(kfft_malloc(c, 64 * 2 * 8, &b) == KFFT_SUCCESS, "malloc");
+    CHECK(kfft_execute(p, NULL, b, KFFT_FORWARD) == KFFT_ERROR_INVALID_ARGUMENT, "NULL in");
+    CHECK(strstr(kfft_error_message(), "in") != NULL, "names in");
+    CHECK(kfft_execute(p, b, NULL, KFFT_FORWARD) == KFFT_ERROR_INVALID_ARGUMENT, "NULL out");
+    CHECK(kfft_execute(p, b, b, (kfft_direction)0) == KFFT_ERROR_INVALID_ARGUMENT, "bad direction");
+    CHECK(kfft_execute(NULL, b, b, KFFT_FORWARD) == KFFT_ERROR_INVALID_ARGUMENT, "NULL plan");
+    CHECK(kfft_execute_host(p, NULL, NULL, KFFT_FORWARD) == KFFT_ERROR_INVALID_ARGUMENT, "NULL host");
+    CHECK(kfft_malloc(c, 0, &b) == KFFT_ERROR_INVALID_ARGUMENT, "malloc 0");
+    kfft_buffer huge = NULL;
+    kfft_status st = kfft_malloc(c, (size_t)1 << 62, &huge);
+    CHECK(st == KFFT_ERROR_OUT_OF_MEMORY && strstr(kfft_error_message(), "bytes"), "huge malloc: %d '%s'", st,
+          kfft_error_message());
+    kfft_plan_destroy(p);
+    kfft_plan_destroy(NULL);
+    kfft_free(c, b);
+    kfft_context_desc cd = {0};
+    cd.backend = (kfft_backend)9;
+    kfft_context c2;
+    CHECK(kfft_context_create(&cd, &c2) == KFFT_ERROR_INVALID_ARGUMENT, "bad backend");
+    cd.backend = KFFT_BACKEND_AUTO;
+    cd.device = 999;
+    CHECK(kfft_context_create(&cd, &c2) == KFFT_ERROR_NO_DEVICE, "device 999: '%s'", kfft_error_message());
+    printf("last message example: %s\n", kfft_error_message());
+    kfft_context_destroy(c);
+    kfft_context_destroy(NULL);
+    return 0;
+}
+
+static int t_locale(void)
+{
+    const char *names[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "ru_RU.UTF-8", NULL};
+    const char *got = NULL;
+    for (int i = 0; names[i] && !got; i++) got = setlocale(LC_ALL, names[i]);
+    if (!got || localeconv()->decimal_point[0] != ',') {
+        printf("SKIP: no locale with a comma decimal separator installed (locales package, de_DE.UTF-8)\n");
+        return 77;
+    }
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.2f", 1.5);
+    printf("locale %s: 1.5 prints as %s\n", got, buf);
+    kfft_context c = open_ctx(NULL); /* cache off would be stricter: the sources differ by size */
+    long long sizes[] = {7, 13, 243, 1000, 97};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) run_layout(c, sizes[i], 2, 0, 0, 0, 0);
+    kfft_context_destroy(c);
+    return 0;
+}
+
+typedef struct {
+    kfft_context c;
+    int id;
+    double worst;
+} thr_arg;
+
+static void *thr_main(void *p)
+{
+    thr_arg *a = p;
+    long long sizes[] = {64, 100, 127, 4096, 6000, 8192};
+    for (int r = 0; r < 3; r++)
+        for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+            double e = run_layout(a->c, sizes[(i + (size_t)a->id) % 6], 2 + a->id, 0, 0, 0, 0);
+            if (e > a->worst) a->worst = e;
+        }
+    return NULL;
+}
+
+static int t_threads(void)
+{
+    kfft_context c = open_ctx(NULL);
+    pthread_t th[4];
+    thr_arg a[4];
+    for (int i = 0; i < 4; i++) {
+        a[i] = (thr_arg){c, i, 0};
+        pthread_create(&th[i], NULL, thr_main, &a[i]);
+    }
+    for (int i = 0; i < 4; i++) pthread_join(th[i], NULL);
+    for (int i = 0; i < 4; i++) printf("thread %d: worst rel L2 %.3e\n", i, a[i].worst);
+    kfft_context_destroy(c);
+    return 0;
+}
+
+static long rss_kb(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long v = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (!strncmp(line, "VmRSS:", 6)) v = atol(line + 6);
+    if (f) fclose(f);
+    return v;
+}
+
+static int t_churn(int count)
+{
+    kfft_context c = open_ctx(NULL);
+    long long sizes[] = {64, 1000, 8219, 65536};
+    kfft_plan p;
+    /* warm: compile every kernel once, so the loop measures plan bookkeeping only */
+    for (int i = 0; i < 4; i++) {
+        CHECK(kfft_plan_1d(c, sizes[i], 3, KFFT_F32, &p) == KFFT_SUCCESS, "plan %s", kfft_error_message());
+        kfft_plan_destroy(p);
+    }
+    long before = 0;
+    for (int i = 0; i < count; i++) {
+        if (i == count / 10) before = rss_kb();
+        kfft_status st = kfft_plan_1d(c, sizes[i % 4], 3, KFFT_F32, &p);
+        if (st) {
+            CHECK(0, "plan %d: %s", i, kfft_error_message());
+            break;
+        }
+        kfft_plan_destroy(p);
+    }
+    long after = rss_kb();
+    CHECK(c->live_buffers == 0, "%ld device buffers still allocated after destroying every plan", c->live_buffers);
+    printf("%d plans: RSS %ld kB after %d, %ld kB at the end\n", count, before, count / 10, after);
+    CHECK(after - before < 8192, "RSS grew by %ld kB over %d plans", after - before, count - count / 10);
+    kfft_context_destroy(c);
+    return 0;
+}
+
+static int count_entries(const char *dir, int corrupt_first)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        if (!strstr(e->d_name, ".kbin") || strstr(e->d_name, ".tmp")) continue;
+        if (corrupt_first && n == 0) {
+            char path[2048];
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            FILE *f = fopen(path, "r+b");
+            if (f) { /* flip a byte in the payload */
+                fseek(f, 100, SEEK_SET);
+                int ch = fgetc(f);
+                fseek(f, 100, SEEK_SET);
+                fputc(ch ^ 0x5a, f);
+                fclose(f);
+            }
+        }
+        n++;
+    }
+    if (d) closedir(d);
+    return n;
+}
+
+static ino_t entry_inode(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    ino_t ino = 0;
+    while (d && (e = readdir(d)))
+        if (strstr(e->d_name, ".kbin") && !strstr(e->d_name, ".tmp")) {
+            char path[2048];
+            struct stat sb;
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            if (!stat(path, &sb)) ino = sb.st_ino;
+        }
+    if (d) closedir(d);
+    return ino;
+}
+
+static int t_cache(void)
+{
+    char dir[] = "/tmp/kfft-cache-test-XXXXXX";
+    if (!mkdtemp(dir)) return 1;
+    kfft_context c = open_ctx(dir);
+    double e1 = run_layout(c, 97, 2, 0, 0, 0, 0);
+    kfft_context_destroy(c);
+    int n1 = count_entries(dir, 0);
+    CHECK(n1 == 1, "one cache entry after one plan (found %d)", n1);
+    ino_t ino1 = entry_inode(dir);
+    /* A fresh context has an empty in-memory cache: it must load from disk (entry count
+     * unchanged), then, after corruption, rebuild and still compute the right answer. */
+    c = open_ctx(dir);
+    double e2 = run_layout(c, 97, 2, 0, 0, 0, 0);
+    kfft_context_destroy(c);
+    /* A compile would have written a new file (temp + rename): same inode = no compile. */
+    CHECK(entry_inode(dir) == ino1, "second context compiled again instead of loading the disk entry");
+    CHECK(count_entries(dir, 1) == 1, "still one entry after the second context");
+    c = open_ctx(dir);
+    double e3 = run_layout(c, 97, 2, 0, 0, 0, 0);
+    kfft_context_destroy(c);
+    printf("errors: fresh %.2e, from disk %.2e, after corruption %.2e\n", e1, e2, e3);
+    /* Garbage file under the right name: also rebuilt. */
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char path[2048] = "";
+    while (d && (e = readdir(d)))
+        if (strstr(e->d_name, ".kbin")) snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (d) closedir(d);
+    FILE *f = fopen(path, "wb");
+    if (f) {
+        fputs("not a kernel", f);
+        fclose(f);
+    }
+    c = open_ctx(dir);
+    double e4 = run_layout(c, 97, 2, 0, 0, 0, 0);
+    kfft_context_destroy(c);
+    CHECK(e4 < 1e-5, "after garbage entry: %.2e", e4);
+    f = fopen(path, "rb");
+    char head[8] = {0};
+    if (f) {
+        CHECK(fread(head, 1, 8, f) == 8 && !memcmp(head, "KFFTBIN1", 8), "garbage entry was rewritten");
+        fclose(f);
+    }
+    char cmd[2100];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    if (system(cmd)) printf("note: could not remove %s\n", dir);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s errors|strided|locale|threads|churn [N]|cache\n", argv[0]);
+        return 2;
+    }
+    int rc = 0;
+    if (!strcmp(argv[1], "errors")) rc = t_errors();
+    else if (!strcmp(argv[1], "strided")) rc = t_strided();
+    else if (!strcmp(argv[1], "locale")) rc = t_locale();
+    else if (!strcmp(argv[1], "threads")) rc = t_threads();
+    else if (!strcmp(argv[1], "churn")) rc = t_churn(argc > 2 ? atoi(argv[2]) : 10000);
+    else if (!strcmp(argv[1], "cache")) rc = t_cache();
+    else {
+        fprintf(stderr, "unknown test %s\n", argv[1]);
+        return 2;
+    }
+    if (rc == 77) return 77;
+    printf("%d passed, %d failed\n", checks - failures, failures);
+    return failures || rc ? 1 : 0;
+}

@@ -1,0 +1,77 @@
+/* Compiles, with NVRTC for sm_90 and no GPU, the CUDA-dialect source of every plan the
+ * transform tests make, so a CUDA-only syntax error fails CI on a machine without a GPU.
+ *   test_nvrtc [--sizes LIST] [--set ci-small|ci-sample|full] [--arch sm_90] [--dump DIR]
+ * Exits 77 (skipped, loudly) when libnvrtc is not installed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/backend.h"
+#include "plan/plan.h"
+#include "test_sizes.h"
+
+int main(int argc, char **argv)
+{
+    static long long sizes[8192];
+    int ns = 0;
+    const char *arch = "sm_90", *dump = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--arch") && i + 1 < argc) arch = argv[++i];
+        else if (!strcmp(argv[i], "--dump") && i + 1 < argc) dump = argv[++i];
+        else if ((ns = test_sizes_arg(argc, argv, &i, sizes, ns, 8192)) < 0) {
+            fprintf(stderr, "usage: %s [--sizes LIST] [--set NAME] [--arch sm_90] [--dump DIR]\n", argv[0]);
+            return 2;
+        }
+    }
+    if (!ns) ns = test_sizes_parse("1-64", sizes, 0, 8192);
+    kfft_status st = kfft_nvrtc_check("extern \"C\" __global__ void k(float2 *p) { p[0] = make_float2(1, 2); }", arch);
+    if (st == KFFT_ERROR_NO_BACKEND) {
+        printf("SKIP: *** NVRTC not available, CUDA kernels NOT compile-checked: %s ***\n", kfft_error_message());
+        return 77;
+    }
+    /* An H100-like device: what the generated CUDA kernels are planned for. */
+    kfft_device_info info;
+    memset(&info, 0, sizeof info);
+    snprintf(info.name, sizeof info.name, "nvrtc-check");
+    snprintf(info.arch, sizeof info.arch, "%s", arch);
+    info.dialect = KS_DIALECT_CUDA;
+    info.smem_per_block = 49152;
+    info.max_threads = 1024;
+    info.fp64 = 1;
+    int failures = 0, programs = 0;
+    for (int prec = 0; prec < 2; prec++)
+        for (int i = 0; i < ns; i++) {
+            kfft_plan_desc d;
+            memset(&d, 0, sizeof d);
+            d.precision = prec ? KFFT_F64 : KFFT_F32;
+            d.rank = 1;
+            d.n[0] = sizes[i];
+            d.batch = test_batch(sizes[i]);
+            kfft_schedule s;
+            strbuf src;
+            if ((st = kfft_schedule_build(&d, &info, &s)) || (st = kfft_schedule_source(&s, KS_DIALECT_CUDA, &src))) {
+                printf("FAIL n=%lld %s: %s\n", sizes[i], prec ? "f64" : "f32", kfft_error_message());
+                failures++;
+                continue;
+            }
+            if (dump) {
+                char path[1024];
+                snprintf(path, sizeof path, "%s/n%lld_%s.cu", dump, sizes[i], prec ? "f64" : "f32");
+                FILE *f = fopen(path, "w");
+                if (f) {
+                    fputs(src.s, f);
+                    fclose(f);
+                }
+            }
+            programs++;
+            if ((st = kfft_nvrtc_check(src.s, arch))) {
+                printf("FAIL n=%lld %s: %s\n", sizes[i], prec ? "f64" : "f32", kfft_error_message());
+                failures++;
+            }
+            sb_free(&src);
+            kfft_schedule_free(&s);
+        }
+    printf("NVRTC %s: %d programs compiled, %d failed\n", arch, programs, failures);
+    printf("%d passed, %d failed\n", programs - failures, failures);
+    return failures ? 1 : 0;
+}

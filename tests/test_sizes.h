@@ -1,0 +1,54 @@
+/* Size lists shared by the transform tests (header-only; tests are separate programs).
+ * Sets: "ci-small" = 1..256; "ci-sample" = a fixed sample of 257..2048 plus LARGE;
+ * "full" = 1..2048 plus LARGE (the GPU check); "large" = LARGE alone. */
+#ifndef KFFT_TEST_SIZES_H
+#define KFFT_TEST_SIZES_H
+#include <stdio.h>
+#include <string.h>
+
+static const long long TEST_LARGE[] = {2187, 3125, 4096, 4099, 6144, 6151, 8192, 8219, 12289, 16384, 17443, 32768,
+                                       52329, 65536, 100003, 131072, 1000003, 1048576};
+static const long long TEST_SAMPLE[] = {257, 289, 300, 331, 361, 384, 443, 480, 509, 512, 529, 625, 641, 729, 768, 841,
+                                        961, 1000, 1009, 1024, 1031, 1089, 1155, 1331, 1369, 1536, 1681, 1849, 1999,
+                                        2000, 2025, 2039, 2047, 2048};
+
+/* Comma-separated sizes and ranges a-b; returns the new count. */
+static inline int test_sizes_parse(const char *spec, long long *v, int k, int max)
+{
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", spec);
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok && k < max; tok = strtok_r(NULL, ",", &save)) {
+        long long a, b;
+        if (sscanf(tok, "%lld-%lld", &a, &b) == 2)
+            for (long long i = a; i <= b && k < max; i++) v[k++] = i;
+        else if (sscanf(tok, "%lld", &a) == 1)
+            v[k++] = a;
+    }
+    return k;
+}
+
+static inline int test_sizes_set(const char *name, long long *v, int k, int max)
+{
+    if (!strcmp(name, "ci-small")) return test_sizes_parse("1-256", v, k, max);
+    if (!strcmp(name, "full")) k = test_sizes_parse("1-2048", v, k, max);
+    else if (!strcmp(name, "large")) {}
+    else if (!strcmp(name, "ci-sample"))
+        for (size_t j = 0; j < sizeof TEST_SAMPLE / sizeof *TEST_SAMPLE && k < max; j++) v[k++] = TEST_SAMPLE[j];
+    else return -1;
+    for (size_t j = 0; j < sizeof TEST_LARGE / sizeof *TEST_LARGE && k < max; j++) v[k++] = TEST_LARGE[j];
+    return k;
+}
+
+/* Handles --sizes LIST and --set NAME at argv[*i]; returns the new count, -1 if argv[*i]
+ * is not one of them. */
+static inline int test_sizes_arg(int argc, char **argv, int *i, long long *v, int k, int max)
+{
+    if (!strcmp(argv[*i], "--sizes") && *i + 1 < argc) return test_sizes_parse(argv[++*i], v, k, max);
+    if (!strcmp(argv[*i], "--set") && *i + 1 < argc) return test_sizes_set(argv[++*i], v, k, max);
+    return -1;
+}
+
+/* Batch per size in the tests: > 1 everywhere except the largest sizes. */
+static inline long long test_batch(long long n) { return n <= 64 ? 5 : n <= 4096 ? 3 : n <= 200000 ? 2 : 1; }
+
+#endif
