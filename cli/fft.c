@@ -49,8 +49,12 @@ static int parse(int argc, char **argv, fft_opts *o)
             if (!cli_parse_choice(&a, "--norm", a.value, norms, &i)) o->norm = (norm_mode)i;
         } else if (arg[0] == '-' && arg[1] && !a.only_positional) {
             return cli_usage_error("fft", "unknown option '%s'", arg);
-        } else if (npos < 2) {
-            *(npos++ ? &o->out : &o->in) = arg;
+        } else if (npos == 0) {
+            o->in = arg;
+            npos++;
+        } else if (npos == 1) {
+            o->out = arg;
+            npos++;
         } else {
             return cli_usage_error("fft", "unexpected argument '%s' (expected IN.npy OUT.npy)", arg);
         }
@@ -65,8 +69,8 @@ static int parse(int argc, char **argv, fft_opts *o)
     return -1;
 }
 
-/* Converts the input in place or into a new buffer of complex values in precision p.
- * Returns the buffer (which may be a->data) or NULL when out of memory. */
+/* The input as interleaved complex values in precision p: a->data itself when it already
+ * is, else a new buffer. NULL when out of memory. */
 static void *to_complex(npy_array *a, int64_t count, kfft_precision p)
 {
     npy_dtype want = p == KFFT_F64 ? NPY_C128 : NPY_C64;

@@ -48,7 +48,7 @@ static const char help_fft[] =
     "  --precision f32|f64        compute precision (default: that of the input dtype)\n"
     "  --backend auto|cuda|opencl device backend (default auto: CUDA if present)\n"
     "  --device N                 device index within the backend (default 0)\n"
-    "  --verbose                  print the plan, the timings and library log lines\n"
+    "  -v, --verbose              print the plan, the timings and library log lines\n"
     "\n"
     "Note: the kfft library itself is unnormalized (FFTW/cuFFT convention: inverse of\n"
     "forward is n times the input); the scaling above is applied on the host after\n"

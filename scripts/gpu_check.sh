@@ -7,7 +7,8 @@
 set -u -o pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-check-out}
-mkdir -p "$OUT"
+LOG=$PWD/build-gpu/logs   # per-step logs; $OUT gets the summary and one combined log
+mkdir -p "$OUT" "$LOG"
 export KFFT_CACHE_DIR=${KFFT_CACHE_DIR:-$PWD/.kfft-cache}
 SETS=${GPU_CHECK_SETS:-full}
 {
@@ -18,17 +19,17 @@ SETS=${GPU_CHECK_SETS:-full}
 
 fftw=()
 [ -f .deps/fftw/lib/libfftw3.a ] && fftw=(-DKFFT_FFTW_ROOT="$PWD/.deps/fftw")
-if ! { cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release "${fftw[@]}" && cmake --build build-gpu -j16; } >"$OUT/build.log" 2>&1; then
-  tail -30 "$OUT/build.log"; echo "BUILD FAILED" | tee -a "$OUT/summary.txt"; exit 1
+if ! { cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release "${fftw[@]}" && cmake --build build-gpu -j16; } >"$LOG/build.log" 2>&1; then
+  tail -30 "$LOG/build.log"; echo "BUILD FAILED" | tee -a "$OUT/summary.txt"; exit 1
 fi
 
 status=0
 step() { # name, command...
   local name=$1; shift
   local t0=$(date +%s)
-  "$@" >"$OUT/$name.log" 2>&1; local rc=$?
+  "$@" >"$LOG/$name.log" 2>&1; local rc=$?
   local t1=$(date +%s)
-  printf '%-28s rc=%-3d %4ds  %s\n' "$name" "$rc" "$((t1 - t0))" "$(grep -E 'worst|passed|checks|SKIP|FAIL' "$OUT/$name.log" | head -4 | tr '\n' ';')" | tee -a "$OUT/summary.txt"
+  printf '%-28s rc=%-3d %4ds  %s\n' "$name" "$rc" "$((t1 - t0))" "$(grep -E 'worst|passed|checks|SKIP|FAIL|tests' "$LOG/$name.log" | tail -4 | tr '\n' ';')" | tee -a "$OUT/summary.txt"
   [ $rc -eq 0 ] || status=1
 }
 # The full list (1..2048 and the large sizes, both precisions) is ~4000 NVRTC compiles:
@@ -42,24 +43,25 @@ fi
 pids=()
 for i in "${!shards[@]}"; do
   for p in f32 f64; do
-    ( t0=$(date +%s); build-gpu/tests/test_c2c --backend cuda --prec $p ${shards[$i]} >"$OUT/c2c_${p}_$i.log" 2>&1
-      echo "rc=$? $(( $(date +%s) - t0 ))s" >>"$OUT/c2c_${p}_$i.log" ) &
+    ( t0=$(date +%s); build-gpu/tests/test_c2c --backend cuda --prec $p ${shards[$i]} >"$LOG/c2c_${p}_$i.log" 2>&1
+      echo "rc=$? $(( $(date +%s) - t0 ))s" >>"$LOG/c2c_${p}_$i.log" ) &
     pids+=($!)
   done
 done
 wait "${pids[@]}"
 for p in f32 f64; do
-  fails=$(cat "$OUT"/c2c_${p}_*.log | grep -c '^FAIL')
-  worst=$(grep -h "worst relative L2" "$OUT"/c2c_${p}_*.log | awk '{print $5}' | sort -g | tail -1)
-  worstmax=$(grep -h "worst relative max" "$OUT"/c2c_${p}_*.log | awk '{print $9}' | sort -g | tail -1)
-  checks=$(grep -h " checks, " "$OUT"/c2c_${p}_*.log | awk '{s+=$1} END {print s}')
-  bad=$(grep -L "^rc=0 " "$OUT"/c2c_${p}_*.log | wc -l)
+  fails=$(cat "$LOG"/c2c_${p}_*.log | grep -c '^FAIL')
+  worst=$(grep -h "worst relative L2" "$LOG"/c2c_${p}_*.log | awk '{print $5}' | tr -d , | sort -g | tail -1)
+  worstmax=$(grep -h "worst relative max" "$LOG"/c2c_${p}_*.log | awk '{print $9}' | sort -g | tail -1)
+  checks=$(grep -h " checks, " "$LOG"/c2c_${p}_*.log | awk '{s+=$1} END {print s}')
+  bad=$(grep -L "^rc=0 " "$LOG"/c2c_${p}_*.log | wc -l)
   printf 'c2c cuda %s: %s checks, %s FAIL lines, %s shards not ok; worst rel L2 %s, worst rel max %s\n' \
     $p "$checks" "$fails" "$bad" "$worst" "$worstmax" | tee -a "$OUT/summary.txt"
   [ "$fails" = 0 ] && [ "$bad" = 0 ] || status=1
 done
 step ctest ctest --test-dir build-gpu --output-on-failure -j4 -E "c2c_"
 if [ -n "${GPU_CHECK_EXTRA:-}" ]; then step extra bash -c "$GPU_CHECK_EXTRA"; fi
-grep -h "^FAIL" "$OUT"/c2c_*.log | head -20
+grep -h "^FAIL" "$LOG"/c2c_*.log | head -20
 echo "== gpu check $([ $status -eq 0 ] && echo PASSED || echo FAILED)" | tee -a "$OUT/summary.txt"
+for f in "$LOG"/*.log; do echo "=== $f"; cat "$f"; done >"$OUT/logs.txt" 2>&1
 exit $status

@@ -36,6 +36,7 @@ int main(int argc, char **argv)
     snprintf(info.arch, sizeof info.arch, "%s", arch);
     info.dialect = KS_DIALECT_CUDA;
     info.smem_per_block = 49152;
+    info.smem_optin = 232448; /* H100: 227 KB per block with opt-in */
     info.max_threads = 1024;
     info.fp64 = 1;
     int failures = 0, programs = 0;

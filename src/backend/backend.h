@@ -14,6 +14,7 @@ typedef struct {
     char arch[32];         /* "sm_90" or "opencl" */
     int dialect;           /* KS_DIALECT_* */
     size_t smem_per_block; /* usable without opt-in */
+    size_t smem_optin;     /* the most one block may ask for (CUDA opt-in; else = smem_per_block) */
     int max_threads;
     int fp64;
     size_t global_mem;
@@ -40,7 +41,7 @@ typedef struct kfft_backend_ops {
     /* Kernel handles belong to one plan (OpenCL kernel arguments are per object). */
     kfft_status (*get_kernel)(void *st, void *module, const char *name, void **kernel);
     void (*put_kernel)(void *st, void *kernel);
-    kfft_status (*launch)(void *st, void *kernel, size_t groups, int threads, const kfft_buffer bufs[3],
+    kfft_status (*launch)(void *st, void *kernel, size_t groups, int threads, size_t smem, const kfft_buffer bufs[3],
                           const int64_t offs[2], int64_t ncols, int inv);
 } kfft_backend_ops;
 

@@ -20,7 +20,8 @@ typedef unsigned long long CUdeviceptr;
 typedef int nvrtcResult;
 typedef struct _nvrtcProgram *nvrtcProgram;
 
-enum { CU_ATTR_MAX_THREADS = 1, CU_ATTR_SMEM = 8, CU_ATTR_CC_MAJOR = 75, CU_ATTR_CC_MINOR = 76 };
+enum { CU_ATTR_MAX_THREADS = 1, CU_ATTR_SMEM = 8, CU_ATTR_CC_MAJOR = 75, CU_ATTR_CC_MINOR = 76, CU_ATTR_SMEM_OPTIN = 97 };
+enum { CU_FUNC_ATTR_MAX_DYNAMIC_SMEM = 8 };
 enum { CUDA_ERROR_OUT_OF_MEMORY = 2 };
 
 static struct {
@@ -48,6 +49,7 @@ static struct {
     CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, CUstream,
                                void **, void **);
     CUresult (*cuGetErrorName)(CUresult, const char **);
+    CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
     nvrtcResult (*nvrtcVersion)(int *, int *);
     nvrtcResult (*nvrtcCreateProgram)(nvrtcProgram *, const char *, const char *, int, const char *const *,
                                       const char *const *);
@@ -114,6 +116,7 @@ static int load_cuda(void)
     SYM(h, cuModuleGetFunction, "cuModuleGetFunction");
     SYM(h, cuLaunchKernel, "cuLaunchKernel");
     SYM(h, cuGetErrorName, "cuGetErrorName");
+    SYM(h, cuFuncSetAttribute, "cuFuncSetAttribute");
     CUresult r = cu.cuInit(0);
     if (r) {
         snprintf(why, sizeof cu.why, "cuInit failed (error %d: no usable driver or GPU)", r);
@@ -178,7 +181,7 @@ static kfft_status cuda_open(const kfft_context_desc *desc, void **state, kfft_d
     cuda_state *s = calloc(1, sizeof *s);
     if (!s) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory");
     CUresult r;
-    int drv = 0, nv_major = 0, nv_minor = 0, major = 0, minor = 0, smem = 0, thr = 0;
+    int drv = 0, nv_major = 0, nv_minor = 0, major = 0, minor = 0, smem = 0, optin = 0, thr = 0;
     if ((r = cu.cuDeviceGet(&s->dev, desc->device)) || (r = cu.cuDevicePrimaryCtxRetain(&s->ctx, s->dev))) {
         free(s);
         return cufail(r, "cuDevicePrimaryCtxRetain");
@@ -189,6 +192,7 @@ static kfft_status cuda_open(const kfft_context_desc *desc, void **state, kfft_d
     cu.cuDeviceGetAttribute(&major, CU_ATTR_CC_MAJOR, s->dev);
     cu.cuDeviceGetAttribute(&minor, CU_ATTR_CC_MINOR, s->dev);
     cu.cuDeviceGetAttribute(&smem, CU_ATTR_SMEM, s->dev);
+    cu.cuDeviceGetAttribute(&optin, CU_ATTR_SMEM_OPTIN, s->dev);
     cu.cuDeviceGetAttribute(&thr, CU_ATTR_MAX_THREADS, s->dev);
     cu.cuDeviceTotalMem(&info->global_mem, s->dev);
     snprintf(info->version, sizeof info->version, "driver %d, nvrtc %d.%d, cc %d.%d", drv, nv_major, nv_minor, major, minor);
@@ -196,6 +200,7 @@ static kfft_status cuda_open(const kfft_context_desc *desc, void **state, kfft_d
     snprintf(s->arch, sizeof s->arch, "%s", info->arch);
     info->dialect = KS_DIALECT_CUDA;
     info->smem_per_block = (size_t)smem;
+    info->smem_optin = (size_t)(optin > smem ? optin : smem);
     info->max_threads = thr;
     info->fp64 = 1;
     *state = s;
@@ -353,17 +358,22 @@ static void cuda_put_kernel(void *st, void *kernel)
     (void)kernel; /* functions belong to their module */
 }
 
-static kfft_status cuda_launch(void *st, void *kernel, size_t groups, int threads, const kfft_buffer bufs[3],
+static kfft_status cuda_launch(void *st, void *kernel, size_t groups, int threads, size_t smem, const kfft_buffer bufs[3],
                                const int64_t offs[2], int64_t ncols, int inv)
 {
     cuda_state *s = st;
     CURRENT(s);
+    /* Blocks above 48 KB of shared memory must opt in; idempotent, so any thread may. */
+    if (smem > 49152) {
+        CUresult r = cu.cuFuncSetAttribute((CUfunction)kernel, CU_FUNC_ATTR_MAX_DYNAMIC_SMEM, (int)smem);
+        if (r) return cufail(r, "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)");
+    }
     if (groups > 0x7fffffff) return kfft_fail(KFFT_ERROR_UNSUPPORTED, "CUDA: %zu blocks exceed the grid limit", groups);
     CUdeviceptr in = (CUdeviceptr)(uintptr_t)bufs[0], out = (CUdeviceptr)(uintptr_t)bufs[1],
                 tw = (CUdeviceptr)(uintptr_t)bufs[2];
     long long ioff = offs[0], ooff = offs[1], nc = ncols;
     void *args[] = {&in, &ioff, &out, &ooff, &tw, &nc, &inv};
-    CUresult r = cu.cuLaunchKernel((CUfunction)kernel, (unsigned)groups, 1, 1, (unsigned)threads, 1, 1, 0, s->stream, args, NULL);
+    CUresult r = cu.cuLaunchKernel((CUfunction)kernel, (unsigned)groups, 1, 1, (unsigned)threads, 1, 1, (unsigned)smem, s->stream, args, NULL);
     return r ? cufail(r, "cuLaunchKernel") : KFFT_SUCCESS;
 }
 

@@ -234,6 +234,7 @@ static kfft_status cl_open(const kfft_context_desc *desc, void **state, kfft_dev
     info->dialect = KS_DIALECT_OPENCL;
     /* Plans sized like on a GPU (48 KB blocks) so CPU runs exercise the same kernels. */
     info->smem_per_block = lmem < 49152 ? (size_t)lmem : 49152;
+    info->smem_optin = info->smem_per_block;
     info->max_threads = (int)(wg < 1024 ? wg : 1024);
     info->fp64 = fp64 != 0;
     info->global_mem = (size_t)gmem;
@@ -373,11 +374,12 @@ static void cl_put_kernel(void *st, void *kernel)
     cl.ReleaseKernel((cl_kernel)kernel);
 }
 
-static kfft_status cl_launch(void *st, void *kernel, size_t groups, int threads, const kfft_buffer bufs[3],
+static kfft_status cl_launch(void *st, void *kernel, size_t groups, int threads, size_t smem, const kfft_buffer bufs[3],
                              const int64_t offs[2], int64_t ncols, int inv)
 {
     cl_state *s = st;
     cl_kernel k = kernel;
+    (void)smem; /* local memory is sized in the kernel source */
     cl_mem in = bufs[0], out = bufs[1], tw = bufs[2];
     cl_ulong ioff = (cl_ulong)offs[0], ooff = (cl_ulong)offs[1], nc = (cl_ulong)ncols;
     cl_int r = cl.SetKernelArg(k, 0, sizeof in, &in);

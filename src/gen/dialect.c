@@ -51,8 +51,9 @@ void gen_dialect_kernel_open(strbuf *b, int dialect, const char *name, int threa
 
 void gen_dialect_smem(strbuf *b, int dialect, int elems)
 {
-    if (dialect == KS_DIALECT_CUDA)
-        sb_printf(b, "    __shared__ kfft_cplx s[%d];\n", elems);
+    if (dialect == KS_DIALECT_CUDA) /* dynamic: sized at launch, may exceed 48 KB */
+        sb_printf(b, "    extern __shared__ __align__(16) unsigned char kfft_smem[];\n"
+                     "    kfft_cplx *s = (kfft_cplx *)kfft_smem; /* %d elements */\n", elems);
     else
         sb_printf(b, "    __local kfft_cplx s[%d];\n", elems);
 }

@@ -128,7 +128,8 @@ kfft_status kfft_execute(kfft_plan p, kfft_buffer in, kfft_buffer out, kfft_dire
             int64_t offs[2] = {s->src[i] == BUF_IN ? b0 * k->idist : 0, s->dst[i] == BUF_OUT ? b0 * k->odist : 0};
             int64_t ncols = k->kind == KS_SINGLE ? nb : nb * (k->N / k->R);
             size_t groups = (size_t)((ncols + k->B - 1) / k->B);
-            kfft_status st = ctx->ops->launch(ctx->st, p->kern[i], groups, k->T, b3, offs, ncols, dir == KFFT_INVERSE);
+            size_t smem = (size_t)k->B * k->R * (k->f64 ? 16 : 8);
+            kfft_status st = ctx->ops->launch(ctx->st, p->kern[i], groups, k->T, smem, b3, offs, ncols, dir == KFFT_INVERSE);
             if (st) return st;
         }
     }

@@ -15,7 +15,10 @@
 #define GPASS_ROW_BYTES 32
 /* Transforms per chunk are limited so workspace stays under this. */
 #define WORKSPACE_CAP ((int64_t)256 << 20)
+/* Threads per block: 256 for blocks of a few thousand elements; up to 512 for the large
+ * single-kernel transforms that use opt-in shared memory (one block per SM). */
 #define MAX_THREADS 256
+#define MAX_THREADS_LARGE 512
 
 static int64_t elem_bytes(int f64) { return f64 ? 16 : 8; }
 
@@ -30,7 +33,8 @@ static kfft_status shape(kspec *k, int R, int B, const kfft_device_info *info)
     for (int i = 0; i < k->nrad; i++)
         if (k->rad[i] > maxr) maxr = k->rad[i];
     int64_t T = (int64_t)B * R / maxr;
-    int cap = info->max_threads < MAX_THREADS ? info->max_threads : MAX_THREADS;
+    int want = (int64_t)B * R * 8 > 49152 ? MAX_THREADS_LARGE : MAX_THREADS;
+    int cap = info->max_threads < want ? info->max_threads : want;
     if (T > cap) T = cap;
     if (T < 1) T = 1;
     k->T = (int)T;
@@ -120,7 +124,9 @@ kfft_status kfft_schedule_build(const kfft_plan_desc *desc, const kfft_device_in
     if (st) return st;
     int f64 = desc->precision == KFFT_F64;
     int64_t n = desc->n[0], batch = desc->batch, eb = elem_bytes(f64);
-    int64_t emax = (int64_t)info->smem_per_block / eb;
+    /* A whole transform in one block may use opt-in shared memory (one launch instead of
+     * two passes); multi-pass blocks stay within the default so several fit per SM. */
+    int64_t emax = (int64_t)(info->smem_optin > info->smem_per_block ? info->smem_optin : info->smem_per_block) / eb;
     kspec base;
     memset(&base, 0, sizeof base);
     base.f64 = f64;
