@@ -43,12 +43,17 @@ typedef struct {
 void cli_args_init(cli_args *a, int argc, char **argv);
 /* Next argument: 1 and *arg set, or 0 at the end. */
 int cli_args_next(cli_args *a, const char **arg);
+/* Does arg look like an option ("-x", "--xyz"; "-" alone is a file name) and come before "--"? */
+int cli_is_option(const cli_args *a, const char *arg);
 /* Is arg the flag `name` (no value)? "--name=x" is a usage error. */
 int cli_flag(cli_args *a, const char *arg, const char *name);
 /* Is arg "--help" or "-h"? */
 int cli_help_flag(cli_args *a, const char *arg);
 /* Is arg the option `name`? Then its value is in a->value (missing value: usage error). */
 int cli_opt(cli_args *a, const char *arg, const char *name);
+
+/* Reports an unknown option or a stray argument; returns EXIT_USAGE. */
+int cli_unexpected(cli_args *a, const char *arg);
 
 /* Value parsers: 0 on success, else report a usage error naming the option and return -1. */
 int cli_parse_int(cli_args *a, const char *opt, const char *s, int64_t lo, int64_t hi, int64_t *v);

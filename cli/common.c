@@ -51,12 +51,11 @@ int cli_args_next(cli_args *a, const char **arg)
     return 1;
 }
 
-/* Option names only match while options are still being read and arg looks like one. */
-static int is_option(const cli_args *a, const char *arg) { return !a->only_positional && arg[0] == '-' && arg[1]; }
+int cli_is_option(const cli_args *a, const char *arg) { return !a->only_positional && arg[0] == '-' && arg[1]; }
 
 int cli_flag(cli_args *a, const char *arg, const char *name)
 {
-    if (!is_option(a, arg) || a->error) return 0;
+    if (!cli_is_option(a, arg) || a->error) return 0;
     size_t len = strlen(name);
     if (strncmp(arg, name, len)) return 0;
     if (arg[len] == 0) return 1;
@@ -70,12 +69,12 @@ int cli_flag(cli_args *a, const char *arg, const char *name)
 
 int cli_help_flag(cli_args *a, const char *arg)
 {
-    return cli_flag(a, arg, "--help") || (is_option(a, arg) && !strcmp(arg, "-h"));
+    return cli_flag(a, arg, "--help") || (cli_is_option(a, arg) && !strcmp(arg, "-h"));
 }
 
 int cli_opt(cli_args *a, const char *arg, const char *name)
 {
-    if (!is_option(a, arg) || a->error) return 0;
+    if (!cli_is_option(a, arg) || a->error) return 0;
     size_t len = strlen(name);
     if (strncmp(arg, name, len)) return 0;
     if (arg[len] == '=') {
@@ -91,6 +90,12 @@ int cli_opt(cli_args *a, const char *arg, const char *name)
         return 0;
     }
     return 1;
+}
+
+int cli_unexpected(cli_args *a, const char *arg)
+{
+    a->error = 1;
+    return cli_usage_error(a->cmd, cli_is_option(a, arg) ? "unknown option '%s'" : "unexpected argument '%s'", arg);
 }
 
 static int bad_value(cli_args *a, const char *opt, const char *s, const char *why)

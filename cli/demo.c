@@ -175,7 +175,7 @@ int cmd_demo(int argc, char **argv)
         else if (cli_opt(&a, arg, "--device")) cli_parse_int(&a, "--device", a.value, 0, 1 << 20, &dev);
         else if (cli_opt(&a, arg, "--n")) cli_parse_int(&a, "--n", a.value, 64, 1 << 24, &n);
         else if (cli_opt(&a, arg, "--batch")) cli_parse_int(&a, "--batch", a.value, 1, 65536, &batch);
-        else return cli_usage_error("demo", arg[0] == '-' ? "unknown option '%s'" : "unexpected argument '%s'", arg);
+        else return cli_unexpected(&a, arg);
     }
     if (a.error) return EXIT_USAGE;
     if (help) {

@@ -47,8 +47,8 @@ static int parse(int argc, char **argv, fft_opts *o)
             static const char *const norms[] = {"backward", "ortho", "forward", NULL};
             int i;
             if (!cli_parse_choice(&a, "--norm", a.value, norms, &i)) o->norm = (norm_mode)i;
-        } else if (arg[0] == '-' && arg[1] && !a.only_positional) {
-            return cli_usage_error("fft", "unknown option '%s'", arg);
+        } else if (cli_is_option(&a, arg)) {
+            return cli_unexpected(&a, arg);
         } else if (npos == 0) {
             o->in = arg;
             npos++;

@@ -32,7 +32,7 @@ int cmd_info(int argc, char **argv)
     int help = 0;
     while (cli_args_next(&a, &arg)) {
         if (cli_help_flag(&a, arg)) help = 1;
-        else return cli_usage_error("info", arg[0] == '-' ? "unknown option '%s'" : "unexpected argument '%s'", arg);
+        else return cli_unexpected(&a, arg);
     }
     if (a.error) return EXIT_USAGE;
     if (help) {

@@ -98,9 +98,9 @@ int cli_help(const char *cmd, int to_stderr)
     for (size_t i = 0; i < sizeof helps / sizeof *helps; i++)
         if (!strcmp(cmd, helps[i].name)) {
             /* Usage errors print only the usage line; the full text is one command away. */
-            if (to_stderr) fprintf(f, "%.*s(see 'kfft help %s')\n", (int)(strchr(helps[i].text, '\n') - helps[i].text + 1),
-                                   helps[i].text, cmd);
-            else fputs(helps[i].text, f);
+            const char *text = helps[i].text;
+            if (to_stderr) fprintf(f, "%.*s(see 'kfft help %s')\n", (int)(strchr(text, '\n') - text + 1), text, cmd);
+            else fputs(text, f);
             return 0;
         }
     if (to_stderr) fputs(overview, f);

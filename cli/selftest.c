@@ -118,7 +118,7 @@ int cmd_selftest(int argc, char **argv)
         else if (cli_opt(&a, arg, "--backend")) cli_parse_backend(&a, a.value, &backend);
         else if (cli_opt(&a, arg, "--device")) cli_parse_int(&a, "--device", a.value, 0, 1 << 20, &dev);
         else if (cli_opt(&a, arg, "--seed")) have_seed = !cli_parse_int(&a, "--seed", a.value, 0, INT64_MAX, &seed);
-        else return cli_usage_error("selftest", arg[0] == '-' ? "unknown option '%s'" : "unexpected argument '%s'", arg);
+        else return cli_unexpected(&a, arg);
     }
     if (a.error) return EXIT_USAGE;
     if (help) {
@@ -140,8 +140,8 @@ int cmd_selftest(int argc, char **argv)
 
     double t0 = cli_now();
     int total = 0, failed = 0, errors = 0;
-    for (int pi = 0; pi < 2; pi++) {
-        kfft_precision p = pi ? KFFT_F64 : KFFT_F32;
+    for (int f64 = 0; f64 < 2; f64++) {
+        kfft_precision p = f64 ? KFFT_F64 : KFFT_F32;
         int skip = 0;
         for (size_t c = 0; c < nclasses && !skip; c++) {
             class_result r = {0};
@@ -161,10 +161,11 @@ int cmd_selftest(int argc, char **argv)
                 }
             }
             if (skip) break;
-            char label[80];
-            snprintf(label, sizeof label, "%s %s (%d size%s, n=%lld%s%.0lld)", cli_precision_name(p), classes[c].name,
-                     nsizes, nsizes == 1 ? "" : "s", (long long)classes[c].n[0], nsizes == 1 ? "" : "..",
-                     nsizes == 1 ? 0ll : (long long)classes[c].n[nsizes - 1]);
+            char range[48], label[96];
+            if (nsizes == 1) snprintf(range, sizeof range, "1 size, n=%lld", (long long)classes[c].n[0]);
+            else snprintf(range, sizeof range, "%d sizes, n=%lld..%lld", nsizes, (long long)classes[c].n[0],
+                          (long long)classes[c].n[nsizes - 1]);
+            snprintf(label, sizeof label, "%s %s (%s)", cli_precision_name(p), classes[c].name, range);
             if (r.count)
                 printf("%-42s worst %.2e at n=%lld %s, bound %.2e  %s\n", label, r.err, (long long)r.n,
                        r.inverse ? "inverse" : "forward", r.bound, r.failed ? "FAIL" : "ok");

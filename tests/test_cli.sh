@@ -80,7 +80,11 @@ npy() { python3 "$T/npy.py" "$@"; }
 
 PASSED=0 FAILED=0
 ok() { PASSED=$((PASSED + 1)); echo "ok    $1"; }
-bad() { FAILED=$((FAILED + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && sed 's/^/      /' <<<"$2"; return 0; }
+bad() {
+    FAILED=$((FAILED + 1))
+    echo "FAIL  $1"
+    if [ -n "${2:-}" ]; then sed 's/^/      /' <<<"$2"; fi
+}
 
 # run_ok NAME CMD...: exit 0
 run_ok() {
@@ -95,27 +99,28 @@ run_fail() {
     elif [ ! -s "$T/err" ]; then bad "$name (no message on stderr)"
     else ok "$name: $(head -n1 "$T/err")"; fi
 }
+# has NAME PATTERN FILE: the file has a line matching the (case-insensitive) pattern
+has() { if grep -q -i -e "$2" "$3"; then ok "$1"; else bad "$1" "$(cat "$3")"; fi; }
 # fft_check NAME CHECK-ARGS -- FFT-ARGS...: kfft fft succeeds and the output passes npy.py check
 fft_check() {
     local name=$1 out=$2 descr=$3 shape=$4 expr=$5 tol=$6; shift 6
     if ! "$KFFT" fft "$@" >"$T/out" 2>"$T/err"; then bad "$name (kfft fft exit $?)" "$(cat "$T/err")"; return; fi
-    if npy check "$out" "$descr" "$shape" "$expr" "$tol" 2>"$T/err"; then ok "$name"; else bad "$name" "$(cat "$T/err")"; fi
+    if npy check "$out" "$descr" "$shape" "$expr" "$tol" 2>"$T/err"; then ok "$name"
+    else bad "$name" "$(cat "$T/err")"; fi
 }
 
 echo "== help and version"
 run_ok "kfft --help" "$KFFT" --help
 run_ok "kfft --version" "$KFFT" --version
-grep -q '^kfft [0-9]' "$T/out" && ok "--version prints the version" || bad "--version prints the version" "$(cat "$T/out")"
+has "--version prints the version" '^kfft [0-9]' "$T/out"
 for c in info fft selftest demo; do run_ok "kfft help $c" "$KFFT" help "$c"; done
 run_ok "kfft fft --help" "$KFFT" fft --help
-grep -q -- '--norm' "$T/out" && grep -q -i 'unnormalized' "$T/out" && ok "fft help documents --norm and the convention" \
-    || bad "fft help documents --norm and the convention"
+has "fft help documents --norm" '--norm backward|ortho|forward' "$T/out"
+has "fft help says kfft is unnormalized" 'unnormalized' "$T/out"
 
 echo "== info"
 run_ok "kfft info" "$KFFT" info
-for w in CUDA OpenCL auto cache; do
-    grep -q "$w" "$T/out" && ok "info mentions $w" || bad "info mentions $w" "$(cat "$T/out")"
-done
+for w in CUDA OpenCL auto cache; do has "info mentions $w" "^$w " "$T/out"; done
 
 echo "== fft: known transforms"
 I="$T/in.npy" O="$T/out.npy"
@@ -135,26 +140,29 @@ fft_check "--norm ortho --inverse: impulse -> 1/4" "$O" '<c8' 16 '[0.25]*16' 1e-
 X='[complex(math.sin(1.3*i*i+0.2), math.cos(0.7*i)) for i in range(30)]'
 npy write "$I" '<c16' 2,3,5 "$X"
 fft_check "3-d (2,3,5): 6 transforms of prime n=5 vs naive DFT" "$O" '<c16' 2,3,5 "dft($X, 5, -1)" 1e-12 "$I" "$O"
-npy write "$I" '<c16' 2,12 "$X[:24]"
-fft_check "n=12 (2,12) vs naive DFT" "$O" '<c16' 2,12 "dft($X[:24], 12, -1)" 1e-12 "$I" "$O"
+npy write "$I" '<c16' 2,12 "${X}[:24]"
+fft_check "n=12 (2,12) vs naive DFT" "$O" '<c16' 2,12 "dft(${X}[:24], 12, -1)" 1e-12 "$I" "$O"
 cp "$O" "$T/spec.npy" 2>/dev/null
-fft_check "round trip: ifft(fft(x)) == x" "$O" '<c16' 2,12 "$X[:24]" 1e-12 --inverse "$T/spec.npy" "$O"
-npy write "$I" '<c8' 97 "[complex(math.cos(0.1*i), math.sin(0.37*i)) for i in range(97)]"
-fft_check "prime n=97 (c8) vs naive DFT" "$O" '<c8' 97 "dft([complex(math.cos(0.1*i), math.sin(0.37*i)) for i in range(97)], 97, -1)" 2e-4 "$I" "$O"
+fft_check "round trip: ifft(fft(x)) == x" "$O" '<c16' 2,12 "${X}[:24]" 1e-12 --inverse "$T/spec.npy" "$O"
+Y='[complex(math.cos(0.1*i), math.sin(0.37*i)) for i in range(97)]'
+npy write "$I" '<c8' 97 "$Y"
+fft_check "prime n=97 (c8) vs naive DFT" "$O" '<c8' 97 "dft($Y, 97, -1)" 2e-4 "$I" "$O"
 
 echo "== fft: dtypes and precision"
 npy write "$I" '<f4' 4 '[1, 2, 3, 4]'
 fft_check "real float32 -> complex64" "$O" '<c8' 4 '[10, -2+2j, -2, -2-2j]' 1e-5 "$I" "$O"
 "$KFFT" fft "$I" "$O" --verbose 2>"$T/err" >/dev/null
-grep -q -i 'real' "$T/err" && ok "--verbose says the real input was converted" || bad "--verbose says the real input was converted" "$(cat "$T/err")"
-grep -q -i 'plan' "$T/err" && ok "--verbose prints the plan" || bad "--verbose prints the plan"
+has "--verbose says the real input was converted" 'real' "$T/err"
+has "--verbose prints the plan" 'plan' "$T/err"
 "$KFFT" fft "$I" "$O" >"$T/out" 2>"$T/err"
-[ ! -s "$T/out" ] && [ ! -s "$T/err" ] && ok "quiet without --verbose" || bad "quiet without --verbose" "$(cat "$T/out" "$T/err")"
+if [ -s "$T/out" ] || [ -s "$T/err" ]; then bad "quiet without --verbose" "$(cat "$T/out" "$T/err")"
+else ok "quiet without --verbose"; fi
 npy write "$I" '<f8' 4 '[1, 2, 3, 4]'
 fft_check "real float64 -> complex128" "$O" '<c16' 4 '[10, -2+2j, -2, -2-2j]' 1e-12 "$I" "$O"
 fft_check "--precision f32 on float64 -> complex64" "$O" '<c8' 4 '[10, -2+2j, -2, -2-2j]' 1e-5 "$I" "$O" --precision f32
 npy write "$I" '<c8' 4 '[1, 2, 3, 4]'
-fft_check "--precision=f64 on complex64 -> complex128" "$O" '<c16' 4 '[10, -2+2j, -2, -2-2j]' 1e-12 "$I" "$O" --precision=f64
+fft_check "--precision=f64 on complex64 -> complex128" "$O" '<c16' 4 '[10, -2+2j, -2, -2-2j]' 1e-12 \
+    "$I" "$O" --precision=f64
 npy write "$I" '<c8' 0,8 '[]'
 fft_check "empty batch (0, 8) -> empty (0, 8)" "$O" '<c8' 0,8 '[]' 0 "$I" "$O"
 npy write "$I" '<c8' 1 '[3+4j]'
@@ -190,8 +198,9 @@ npy write "$T/zero.npy" '<c8' 3,0 '[]'
 run_fail "last axis of length 0" 1 "$KFFT" fft "$T/zero.npy" "$N"
 npy write "$I" '<c8' 4 '[1, 0, 0, 0]'
 run_fail "output in a missing directory" 1 "$KFFT" fft "$I" "$T/no/such/dir/out.npy"
-[ ! -e "$N" ] && ok "no output file after failed runs" || bad "no output file after failed runs"
-ls "$T" | grep -q '\.tmp-' && bad "temporary files left behind" "$(ls "$T")" || ok "no temporary files left behind"
+if [ -e "$N" ]; then bad "no output file after failed runs"; else ok "no output file after failed runs"; fi
+tmps=("$T"/*.tmp-*)
+if [ -e "${tmps[0]}" ]; then bad "no temporary files left behind" "${tmps[*]}"; else ok "no temporary files left behind"; fi
 
 echo "== bad commands and options"
 run_fail "no command" 2 "$KFFT"

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/trig.h"
 #include "gen/gen.h"
 
 #define KFFT_CODELET_MAX_PRIME 31
@@ -66,7 +67,8 @@ static void emit_twiddle(cg *g, int r, int k, const char *in, name_t out)
         sb_real(g->b, sqrt(0.5), !g->f64);
         sb_puts(g->b, ");\n");
     } else {
-        double c = cos(2 * M_PI * k / r), s = -sin(2 * M_PI * k / r);
+        double c, s; /* W = c + i s, correctly rounded (a direct cos(2*pi*k/r) is not) */
+        kfft_expi(k, r, &c, &s);
         sb_printf(g->b, "    kfft_cplx %s = KFFT_MK(", out);
         sb_real(g->b, c, !g->f64);
         sb_printf(g->b, " * %s.x - ", in);
@@ -101,7 +103,9 @@ static void emit_prime(cg *g, int p, name_t *in, name_t *out)
         sb_printf(g->b, "    kfft_real %s_x = %s.x, %s_y = %s.y, %s_x = 0, %s_y = 0;\n", a, in[0], a, in[0], bb, bb);
         for (int k = 1; k <= h; k++) {
             int r = (int)(((long long)m * k) % p);
-            double c = cos(2 * M_PI * r / p), sn = sin(2 * M_PI * r / p);
+            double c, sn;
+            kfft_expi(r, p, &c, &sn);
+            sn = -sn; /* kfft_expi gives exp(-i theta); the form above wants sin(theta) */
             sb_printf(g->b, "    %s_x += ", a);
             sb_real(g->b, c, !g->f64);
             sb_printf(g->b, " * %s.x; %s_y += ", t[k], a);

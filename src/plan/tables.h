@@ -10,8 +10,6 @@ typedef struct {
     int oom;
 } kfft_table;
 
-/* exp(-2 pi i a / N), octant-reduced so every entry is correctly rounded in practice. */
-void kfft_expi(int64_t a, int64_t N, double *re, double *im);
 /* Appends; returns the offset of the first appended element (-1 after an allocation failure). */
 int64_t tab_twiddles_local(kfft_table *t, int64_t Ns, int r);
 int64_t tab_twiddles_range(kfft_table *t, int64_t count, int64_t step, int64_t N); /* exp(-2 pi i k step / N), k<count */
