@@ -23,6 +23,12 @@ if ! { cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release "${fftw[@]}" && cmake 
   tail -30 "$LOG/build.log"; echo "BUILD FAILED" | tee -a "$OUT/summary.txt"; exit 1
 fi
 
+# The locale test needs a comma-decimal locale; build one if the machine has none installed.
+if ! locale -a 2>/dev/null | grep -qi '^de_DE.utf8$'; then
+  mkdir -p build-gpu/locale && localedef -i de_DE -f UTF-8 build-gpu/locale/de_DE.UTF-8 >/dev/null 2>&1 &&
+    export LOCPATH=$PWD/build-gpu/locale
+fi
+
 status=0
 step() { # name, command...
   local name=$1; shift
