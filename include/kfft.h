@@ -42,7 +42,25 @@ typedef enum {
 typedef enum { KFFT_BACKEND_AUTO = 0, KFFT_BACKEND_CUDA = 1, KFFT_BACKEND_OPENCL = 2 } kfft_backend;
 typedef enum { KFFT_F32 = 0, KFFT_F64 = 1 } kfft_precision;
 typedef enum { KFFT_FORWARD = -1, KFFT_INVERSE = 1 } kfft_direction;
-typedef enum { KFFT_C2C = 0 } kfft_type; /* R2C/C2R come with the dense-transforms work */
+/* R2C: real input of n reals per row -> n/2+1 complex (the rest is Hermitian), always
+ * forward. C2R: n/2+1 complex -> n reals, always inverse (imaginary parts of the DC and,
+ * for even n, Nyquist terms are ignored, as in FFTW). For rank >= 2 the last axis is the
+ * real one. */
+typedef enum { KFFT_C2C = 0, KFFT_R2C = 1, KFFT_C2R = 2 } kfft_type;
+/* Scaling, fused into the kernels, named as numpy.fft names it. BACKWARD (the default):
+ * forward unscaled, inverse by 1/N; ORTHO: 1/sqrt(N) both ways; FORWARD: forward by 1/N,
+ * inverse unscaled; NONE: neither (FFTW/cuFFT convention, inverse(forward(x)) = N x).
+ * N is the product of the transformed lengths. */
+typedef enum { KFFT_NORM_NONE = 0, KFFT_NORM_BACKWARD = 1, KFFT_NORM_ORTHO = 2, KFFT_NORM_FORWARD = 3 } kfft_norm;
+
+/* Plan flags. */
+enum {
+    /* The plan will run in place (in == out). For R2C/C2R the default real layout is then
+     * padded to 2*(n/2+1) reals per row, as FFTW and cuFFT do. */
+    KFFT_PLAN_INPLACE = 1,
+    /* Do not allocate workspace: the caller gives one with kfft_plan_set_workspace. */
+    KFFT_PLAN_USER_WORKSPACE = 2
+};
 
 typedef struct kfft_context_s *kfft_context;
 typedef struct kfft_plan_s *kfft_plan;
@@ -75,31 +93,75 @@ KFFT_API kfft_status kfft_free(kfft_context ctx, kfft_buffer buf);
 KFFT_API kfft_status kfft_memcpy_h2d(kfft_context ctx, kfft_buffer dst, const void *src, size_t bytes);
 KFFT_API kfft_status kfft_memcpy_d2h(kfft_context ctx, void *dst, kfft_buffer src, size_t bytes);
 
-/* A transform. Strides and distances are in elements; 0 means contiguous (stride 1,
- * distance n). Rank 1 only in this version. */
+#define KFFT_MAX_RANK 3 /* kfft_plan_desc */
+#define KFFT_MAX_DIMS 8 /* kfft_guru_desc: transformed plus batch dimensions */
+
+/* A batch of rank-1..3 transforms in the cuFFT/FFTW "plan many" layout. Element
+ * (b, i0, i1, i2) of the input is at b*idist + ((i0*inembed[1] + i1)*inembed[2] + i2)*istride
+ * (fewer terms for lower ranks; inembed[0] is not used), in units of the input element
+ * (complex, or real for R2C input); the output likewise with onembed, ostride, odist.
+ * Any zero field takes its default: embeds = the logical sizes (for the real side of an
+ * in-place R2C/C2R plan the last one is 2*(n/2+1); for the complex side n/2+1), strides 1,
+ * distances the product of the embeds times the stride. All sizes are 64-bit. */
 typedef struct {
     kfft_type type;
     kfft_precision precision;
-    int rank;
-    int64_t n[3];
-    int64_t batch;      /* >= 1 */
+    int rank;                 /* 1..3 */
+    int64_t n[KFFT_MAX_RANK]; /* logical sizes, slowest axis first; R2C/C2R: real lengths */
+    int64_t batch;            /* >= 1 */
     int64_t istride, idist, ostride, odist;
+    int64_t inembed[KFFT_MAX_RANK], onembed[KFFT_MAX_RANK];
+    kfft_norm norm;           /* 0 = KFFT_NORM_NONE */
+    unsigned flags;           /* KFFT_PLAN_* */
 } kfft_plan_desc;
 
+/* One axis of an array: length and strides (elements of the input / output type). */
+typedef struct {
+    int64_t n, is, os;
+} kfft_dim;
+
+/* FFTW "guru" layout: any set of axes of strided arrays, e.g. numpy's fftn(x, axes=...).
+ * dims are the transformed axes (slowest first; for R2C/C2R the last is the real axis, n
+ * its real length, and the complex side has n/2+1 along it); howmany are the batch axes.
+ * Strides may be any nonzero values (0 only for a batch axis of length 1). */
+typedef struct {
+    kfft_type type;
+    kfft_precision precision;
+    int rank;                           /* 1..KFFT_MAX_DIMS */
+    kfft_dim dims[KFFT_MAX_DIMS];
+    int howmany_rank;                   /* 0..KFFT_MAX_DIMS - rank */
+    kfft_dim howmany[KFFT_MAX_DIMS];
+    kfft_norm norm;
+    unsigned flags;
+} kfft_guru_desc;
+
 KFFT_API kfft_status kfft_plan_create(kfft_context ctx, const kfft_plan_desc *desc, kfft_plan *plan);
-/* Shorthand: contiguous batched 1-D complex-to-complex. */
+KFFT_API kfft_status kfft_plan_create_guru(kfft_context ctx, const kfft_guru_desc *desc, kfft_plan *plan);
+/* Shorthands, contiguous and unnormalized: batched 1-D C2C, and a batch of rank-1..3
+ * transforms of any type (n slowest first; real lengths for R2C/C2R). */
 KFFT_API kfft_status kfft_plan_1d(kfft_context ctx, int64_t n, int64_t batch, kfft_precision prec, kfft_plan *plan);
+KFFT_API kfft_status kfft_plan_dft(kfft_context ctx, kfft_type type, int rank, const int64_t *n, int64_t batch,
+                                   kfft_precision prec, kfft_plan *plan);
 KFFT_API void kfft_plan_destroy(kfft_plan plan);
 
-/* Device bytes the plan holds for intermediates (0 for single-kernel transforms). */
+/* Device bytes of workspace the plan needs (0 for single-kernel transforms). */
 KFFT_API size_t kfft_plan_workspace_size(kfft_plan plan);
+/* The same before creating a plan (plans only; compiles nothing). */
+KFFT_API kfft_status kfft_workspace_estimate(kfft_context ctx, const kfft_plan_desc *desc, size_t *bytes);
+/* Caller's work area for a plan made with KFFT_PLAN_USER_WORKSPACE (bytes >= the size
+ * above); it must stay valid while executions using it are queued. */
+KFFT_API kfft_status kfft_plan_set_workspace(kfft_plan plan, kfft_buffer work, size_t bytes);
+/* Bytes the input and output buffers must span (from element 0 to the last one used). */
+KFFT_API kfft_status kfft_plan_buffer_sizes(kfft_plan plan, size_t *in_bytes, size_t *out_bytes);
 /* Number of kernel launches one execution makes. */
 KFFT_API int kfft_plan_kernel_count(kfft_plan plan);
 /* Human-readable decomposition, e.g. "n=8219 bluestein m=16464 passes=[...]". */
 KFFT_API const char *kfft_plan_describe(kfft_plan plan);
 
-/* Queue the transform on the context's stream. in == out is an in-place transform
- * (then istride==ostride and idist==odist are required). Asynchronous. */
+/* Queue the transform on the context's stream. in == out is an in-place transform (the
+ * input and output layouts must then place each transform's data at the same bytes).
+ * R2C takes KFFT_FORWARD, C2R KFFT_INVERSE. C2R of rank >= 2 overwrites its input, as in
+ * FFTW and cuFFT. Asynchronous. */
 KFFT_API kfft_status kfft_execute(kfft_plan plan, kfft_buffer in, kfft_buffer out, kfft_direction dir);
 /* Host arrays: copies in, transforms, copies out, waits. in may equal out. */
 KFFT_API kfft_status kfft_execute_host(kfft_plan plan, const void *in, void *out, kfft_direction dir);

@@ -59,7 +59,7 @@ static double urand(void)
  * refdft; elements outside the output layout must keep their values. */
 static double run_layout(kfft_context c, long long n, long long batch, long long is, long long id, long long os, long long od)
 {
-    kfft_plan_desc d = {KFFT_C2C, KFFT_F32, 1, {n}, batch, is, id, os, od};
+    kfft_plan_desc d = {KFFT_C2C, KFFT_F32, 1, {n}, batch, is, id, os, od, {0}, {0}, 0, 0};
     kfft_plan p;
     if (kfft_plan_create(c, &d, &p)) {
         printf("FAIL plan n=%lld: %s\n", n, kfft_error_message());
@@ -126,7 +126,7 @@ static int t_errors(void)
 {
     kfft_context c = open_ctx(NULL);
     kfft_plan p = (kfft_plan)1;
-    kfft_plan_desc d = {KFFT_C2C, KFFT_F32, 1, {0}, 1, 0, 0, 0, 0};
+    kfft_plan_desc d = {KFFT_C2C, KFFT_F32, 1, {0}, 1, 0, 0, 0, 0, {0}, {0}, 0, 0};
     CHECK(kfft_plan_create(c, &d, &p) == KFFT_ERROR_INVALID_ARGUMENT && p == NULL, "n=0");
     CHECK(strstr(kfft_error_message(), "n[0]") != NULL, "n=0 message names n[0]: '%s'", kfft_error_message());
     d.n[0] = -5;

@@ -54,10 +54,48 @@ def dft(vals, n, sign):
         out += [sum(row[j] * cmath.exp(sign * 2j * math.pi * j * k / n) for j in range(n)) for k in range(n)]
     return out
 
+def strides_of(shape):
+    st = [1] * len(shape)
+    for i in range(len(shape) - 2, -1, -1):
+        st[i] = st[i + 1] * shape[i + 1]
+    return st
+
+def fftn(vals, shape, axes, sign=-1):
+    """Naive DFT over the given axes of a C-order array."""
+    v, st = [complex(x) for x in vals], strides_of(shape)
+    for ax in axes:
+        n, s = shape[ax], st[ax]
+        out = v[:]
+        for b in range(len(v)):
+            if (b // s) % n:
+                continue
+            row = [v[b + j * s] for j in range(n)]
+            for k in range(n):
+                out[b + k * s] = sum(row[j] * cmath.exp(sign * 2j * math.pi * j * k / n) for j in range(n))
+        v = out
+    return v
+
+def rfftn(vals, shape, axes):
+    """fftn, keeping n//2+1 values along the last of axes (numpy.fft.rfftn)."""
+    full, st, ax = fftn(vals, shape, axes), strides_of(shape), axes[-1]
+    return [full[i] for i in range(len(full)) if (i // st[ax]) % shape[ax] <= shape[ax] // 2]
+
+def irfft_rows(vals, M, n):
+    """Unnormalized C2R of each row of M values to n reals (DC/Nyquist imaginary parts ignored)."""
+    out, m = [], n // 2 + 1
+    for r in range(0, len(vals), M):
+        X = [complex(v) for v in vals[r:r + m]]
+        ext = [X[k] if k < m else X[n - k].conjugate() for k in range(n)]
+        ext[0] = complex(ext[0].real)
+        if n % 2 == 0:
+            ext[n // 2] = complex(ext[n // 2].real)
+        out += [sum(ext[k] * cmath.exp(2j * math.pi * j * k / n) for k in range(n)).real for j in range(n)]
+    return out
+
 def shape_of(s):
     return tuple(int(x) for x in s.split(',') if x.strip() != '')
 
-env = {'math': math, 'cmath': cmath, 'dft': dft, 'load': lambda p: load(p)[1]}
+env = {'math': math, 'cmath': cmath, 'dft': dft, 'fftn': fftn, 'rfftn': rfftn, 'irfft_rows': irfft_rows, 'load': lambda p: load(p)[1]}
 cmd = sys.argv[1]
 if cmd == 'write':
     write(sys.argv[2], sys.argv[3], shape_of(sys.argv[4]), eval(sys.argv[5], env))
@@ -117,6 +155,7 @@ for c in info fft selftest demo; do run_ok "kfft help $c" "$KFFT" help "$c"; don
 run_ok "kfft fft --help" "$KFFT" fft --help
 has "fft help documents --norm" '--norm backward|ortho|forward' "$T/out"
 has "fft help says kfft is unnormalized" 'unnormalized' "$T/out"
+has "fft help documents --real and --axes" '--axes LIST' "$T/out"
 
 echo "== info"
 run_ok "kfft info" "$KFFT" info
@@ -147,6 +186,42 @@ fft_check "round trip: ifft(fft(x)) == x" "$O" '<c16' 2,12 "${X}[:24]" 1e-12 --i
 Y='[complex(math.cos(0.1*i), math.sin(0.37*i)) for i in range(97)]'
 npy write "$I" '<c8' 97 "$Y"
 fft_check "prime n=97 (c8) vs naive DFT" "$O" '<c8' 97 "dft($Y, 97, -1)" 2e-4 "$I" "$O"
+
+echo "== fft: axes, real transforms, normalization"
+A='[1.5, -2, 0.25, 3, 7, -1, 0.5, 2, -3, 4, 1, -0.75]'
+npy write "$I" '<c16' 3,4 "$A"
+fft_check "--axes 0 on (3,4): columns vs naive DFT" "$O" '<c16' 3,4 "fftn($A, (3,4), [0])" 1e-12 "$I" "$O" --axes 0
+fft_check "--axes all on (3,4): fft2" "$O" '<c16' 3,4 "fftn($A, (3,4), [0,1])" 1e-12 "$I" "$O" --axes all
+fft_check "--axes -1,0: the same" "$O" '<c16' 3,4 "fftn($A, (3,4), [0,1])" 1e-12 "$I" "$O" --axes=-1,0
+npy write "$I" '<c16' 2,3,2 "$A"
+fft_check "--axes 1 of a 3-d (2,3,2) array" "$O" '<c16' 2,3,2 "fftn($A, (2,3,2), [1])" 1e-12 "$I" "$O" --axes 1
+fft_check "--axes 0,2 --inverse --norm none: unscaled" "$O" '<c16' 2,3,2 "fftn($A, (2,3,2), [0,2], 1)" 1e-12 \
+    "$I" "$O" --axes 0,2 --inverse --norm none
+npy write "$I" '<f8' 4 '[1, 2, 3, 4]'
+fft_check "--real: rfft of 4 reals -> 3 values" "$O" '<c16' 3 '[10, -2+2j, -2]' 1e-12 "$I" "$O" --real
+B='[1.5, -2, 0.25, 3, 7, -1, 0.5, 2, -3, 4]'
+npy write "$I" '<f8' 2,5 "$B"
+fft_check "--real --axes all on (2,5): rfft2 -> (2,3)" "$O" '<c16' 2,3 "rfftn($B, (2,5), [0,1])" 1e-12 \
+    "$I" "$O" --real --axes all
+cp "$O" "$T/rspec.npy"
+fft_check "--real --inverse --n 5: irfft2(rfft2(x)) == x" "$O" '<f8' 2,5 "$B" 1e-12 \
+    "$T/rspec.npy" "$O" --real --inverse --axes all --n 5
+fft_check "--real --inverse without --n: length 2*(3-1) = 4, vs naive" "$O" '<f8' 2,4 \
+    "[v / 8 for v in irfft_rows(fftn(load('$T/rspec.npy'), (2,3), [0], 1), 3, 4)]" 1e-12 \
+    "$T/rspec.npy" "$O" --real --inverse --axes all
+npy write "$I" '<f4' 7 '[1, -1, 2, 0.5, 3, -2, 1]'
+fft_check "--real f32, odd n=7" "$O" '<c8' 4 "rfftn([1, -1, 2, 0.5, 3, -2, 1], (7,), [0])" 1e-5 "$I" "$O" --real
+cp "$O" "$T/r7.npy"
+fft_check "--real --inverse --n 7 (odd): round trip" "$O" '<f4' 7 '[1, -1, 2, 0.5, 3, -2, 1]' 1e-5 \
+    "$T/r7.npy" "$O" --real --inverse --n 7
+fft_check "--real --norm ortho" "$O" '<c8' 4 "[v / math.sqrt(7) for v in rfftn([1, -1, 2, 0.5, 3, -2, 1], (7,), [0])]" 1e-5 \
+    "$I" "$O" --real --norm ortho
+run_fail "--real on complex input" 1 "$KFFT" fft "$T/rspec.npy" "$T/never.npy" --real
+run_fail "--real --inverse --n too large for the input" 1 "$KFFT" fft "$T/r7.npy" "$T/never.npy" --real --inverse --n 9
+run_fail "--axes out of range" 2 "$KFFT" fft "$I" "$T/never.npy" --axes 1
+run_fail "--axes repeated" 2 "$KFFT" fft "$T/rspec.npy" "$T/never.npy" --axes 0,0
+run_fail "--axes not a number" 2 "$KFFT" fft "$I" "$T/never.npy" --axes x
+run_fail "--n without --real --inverse" 2 "$KFFT" fft "$I" "$T/never.npy" --n 4
 
 echo "== fft: dtypes and precision"
 npy write "$I" '<f4' 4 '[1, 2, 3, 4]'

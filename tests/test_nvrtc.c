@@ -8,6 +8,7 @@
 
 #include "backend/backend.h"
 #include "plan/plan.h"
+#include "test_h100.h"
 #include "test_sizes.h"
 
 int main(int argc, char **argv)
@@ -29,16 +30,7 @@ int main(int argc, char **argv)
         printf("SKIP: *** NVRTC not available, CUDA kernels NOT compile-checked: %s ***\n", kfft_error_message());
         return 77;
     }
-    /* An H100-like device: what the generated CUDA kernels are planned for. */
-    kfft_device_info info;
-    memset(&info, 0, sizeof info);
-    snprintf(info.name, sizeof info.name, "nvrtc-check");
-    snprintf(info.arch, sizeof info.arch, "%s", arch);
-    info.dialect = KS_DIALECT_CUDA;
-    info.smem_per_block = 49152;
-    info.smem_optin = 232448; /* H100: 227 KB per block with opt-in */
-    info.max_threads = 1024;
-    info.fp64 = 1;
+    kfft_device_info info = test_h100_info(arch);
     int failures = 0, programs = 0;
     for (int prec = 0; prec < 2; prec++)
         for (int i = 0; i < ns; i++) {
@@ -49,8 +41,10 @@ int main(int argc, char **argv)
             d.n[0] = sizes[i];
             d.batch = test_batch(sizes[i]);
             kfft_schedule s;
+            kfft_problem pr;
             strbuf src;
-            if ((st = kfft_schedule_build(&d, &info, &s)) || (st = kfft_schedule_source(&s, KS_DIALECT_CUDA, &src))) {
+            if ((st = kfft_problem_from_desc(&d, &pr)) || (st = kfft_schedule_build(&pr, &info, &s)) ||
+                (st = kfft_schedule_source(&s, KS_DIALECT_CUDA, &src))) {
                 printf("FAIL n=%lld %s: %s\n", sizes[i], prec ? "f64" : "f32", kfft_error_message());
                 failures++;
                 continue;

@@ -20,6 +20,14 @@ typedef struct {
     size_t global_mem;
 } kfft_device_info;
 
+/* Arguments of every generated kernel (gen/dialect.c lists them in this order). */
+typedef struct {
+    kfft_buffer in, out, tw;
+    int64_t in_off, out_off; /* elements of the side's type */
+    int64_t ncols, tbase;    /* columns in this launch; first transform of the chunk */
+    int inv;
+} kfft_launch_args;
+
 typedef struct kfft_backend_ops {
     kfft_backend id;
     const char *name;
@@ -41,8 +49,7 @@ typedef struct kfft_backend_ops {
     /* Kernel handles belong to one plan (OpenCL kernel arguments are per object). */
     kfft_status (*get_kernel)(void *st, void *module, const char *name, void **kernel);
     void (*put_kernel)(void *st, void *kernel);
-    kfft_status (*launch)(void *st, void *kernel, size_t groups, int threads, size_t smem, const kfft_buffer bufs[3],
-                          const int64_t offs[2], int64_t ncols, int inv);
+    kfft_status (*launch)(void *st, void *kernel, size_t groups, int threads, size_t smem, const kfft_launch_args *a);
 } kfft_backend_ops;
 
 extern const kfft_backend_ops kfft_cuda_ops;

@@ -358,8 +358,7 @@ static void cuda_put_kernel(void *st, void *kernel)
     (void)kernel; /* functions belong to their module */
 }
 
-static kfft_status cuda_launch(void *st, void *kernel, size_t groups, int threads, size_t smem, const kfft_buffer bufs[3],
-                               const int64_t offs[2], int64_t ncols, int inv)
+static kfft_status cuda_launch(void *st, void *kernel, size_t groups, int threads, size_t smem, const kfft_launch_args *a)
 {
     cuda_state *s = st;
     CURRENT(s);
@@ -369,10 +368,11 @@ static kfft_status cuda_launch(void *st, void *kernel, size_t groups, int thread
         if (r) return cufail(r, "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)");
     }
     if (groups > 0x7fffffff) return kfft_fail(KFFT_ERROR_UNSUPPORTED, "CUDA: %zu blocks exceed the grid limit", groups);
-    CUdeviceptr in = (CUdeviceptr)(uintptr_t)bufs[0], out = (CUdeviceptr)(uintptr_t)bufs[1],
-                tw = (CUdeviceptr)(uintptr_t)bufs[2];
-    long long ioff = offs[0], ooff = offs[1], nc = ncols;
-    void *args[] = {&in, &ioff, &out, &ooff, &tw, &nc, &inv};
+    CUdeviceptr in = (CUdeviceptr)(uintptr_t)a->in, out = (CUdeviceptr)(uintptr_t)a->out,
+                tw = (CUdeviceptr)(uintptr_t)a->tw;
+    long long ioff = a->in_off, ooff = a->out_off, nc = a->ncols, tb = a->tbase;
+    int inv = a->inv;
+    void *args[] = {&in, &ioff, &out, &ooff, &tw, &nc, &tb, &inv};
     CUresult r = cu.cuLaunchKernel((CUfunction)kernel, (unsigned)groups, 1, 1, (unsigned)threads, 1, 1, (unsigned)smem, s->stream, args, NULL);
     return r ? cufail(r, "cuLaunchKernel") : KFFT_SUCCESS;
 }

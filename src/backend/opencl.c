@@ -374,21 +374,22 @@ static void cl_put_kernel(void *st, void *kernel)
     cl.ReleaseKernel((cl_kernel)kernel);
 }
 
-static kfft_status cl_launch(void *st, void *kernel, size_t groups, int threads, size_t smem, const kfft_buffer bufs[3],
-                             const int64_t offs[2], int64_t ncols, int inv)
+static kfft_status cl_launch(void *st, void *kernel, size_t groups, int threads, size_t smem, const kfft_launch_args *a)
 {
     cl_state *s = st;
     cl_kernel k = kernel;
     (void)smem; /* local memory is sized in the kernel source */
-    cl_mem in = bufs[0], out = bufs[1], tw = bufs[2];
-    cl_ulong ioff = (cl_ulong)offs[0], ooff = (cl_ulong)offs[1], nc = (cl_ulong)ncols;
+    cl_mem in = a->in, out = a->out, tw = a->tw;
+    cl_ulong ioff = (cl_ulong)a->in_off, ooff = (cl_ulong)a->out_off, nc = (cl_ulong)a->ncols, tb = (cl_ulong)a->tbase;
+    cl_int inv = a->inv;
     cl_int r = cl.SetKernelArg(k, 0, sizeof in, &in);
     r |= cl.SetKernelArg(k, 1, sizeof ioff, &ioff);
     r |= cl.SetKernelArg(k, 2, sizeof out, &out);
     r |= cl.SetKernelArg(k, 3, sizeof ooff, &ooff);
     r |= cl.SetKernelArg(k, 4, sizeof tw, &tw);
     r |= cl.SetKernelArg(k, 5, sizeof nc, &nc);
-    r |= cl.SetKernelArg(k, 6, sizeof inv, &inv);
+    r |= cl.SetKernelArg(k, 6, sizeof tb, &tb);
+    r |= cl.SetKernelArg(k, 7, sizeof inv, &inv);
     if (r) return clfail(r, "clSetKernelArg");
     size_t global = groups * (size_t)threads, local = (size_t)threads;
     r = cl.EnqueueNDRangeKernel(s->q, k, 1, NULL, &global, &local, 0, NULL, NULL);

@@ -34,6 +34,7 @@ void gen_dialect_prelude(strbuf *b, int dialect, int f64)
                "KFFT_DEVICE kfft_cplx cmul(kfft_cplx a, kfft_cplx b) { return KFFT_MK(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }\n"
                "KFFT_DEVICE kfft_cplx cconj(kfft_cplx a) { return KFFT_MK(a.x, -a.y); }\n"
                "KFFT_DEVICE kfft_cplx cmulnegi(kfft_cplx a) { return KFFT_MK(a.y, -a.x); }\n"
+               "KFFT_DEVICE kfft_cplx cmuli(kfft_cplx a) { return KFFT_MK(-a.y, a.x); }\n"
                "KFFT_DEVICE kfft_cplx cflip(kfft_cplx a, int f) { return f ? KFFT_MK(a.x, -a.y) : a; }\n");
 }
 
@@ -44,9 +45,11 @@ void gen_dialect_kernel_open(strbuf *b, int dialect, const char *name, int threa
     else
         sb_printf(b, "__kernel __attribute__((reqd_work_group_size(%d, 1, 1))) void %s(", threads, name);
     /* One parameter list for every kernel, so the launcher is kernel-agnostic. in and out
-     * may alias (in-place): a block reads all its columns before writing any. */
+     * may alias (in-place): a block reads all its columns before writing any. Offsets are
+     * in elements of the side's type (real for real data); tbase is the first transform of
+     * this launch's chunk. */
     sb_puts(b, "KFFT_GLOBAL const kfft_cplx *in, kfft_i64 in_off, KFFT_GLOBAL kfft_cplx *out, kfft_i64 out_off,\n"
-               "    KFFT_GLOBAL const kfft_cplx *tw, kfft_i64 ncols, int inv)\n{\n");
+               "    KFFT_GLOBAL const kfft_cplx *tw, kfft_i64 ncols, kfft_i64 tbase, int inv)\n{\n");
 }
 
 void gen_dialect_smem(strbuf *b, int dialect, int elems)

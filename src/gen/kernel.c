@@ -1,5 +1,6 @@
 /* Kernel emission: load -> Stockham passes in shared memory -> store, with the plan's
- * pre/post operations fused into the load and store loops (see kspec.h). */
+ * pre/post operations (Bluestein chirps, real-data packing, scaling) fused into the load
+ * and store loops (see kspec.h). */
 #include "gen/gen.h"
 
 #include <stdio.h>
@@ -7,24 +8,53 @@
 
 static const char *idx_type(const kspec *k) { return k->idx64 ? "kfft_i64" : "int"; }
 
-/* Loop over the block's B*R elements, `fastest_e` choosing whether consecutive threads
- * walk along a column (e) or across columns (c): the order that makes global accesses
- * contiguous. Opens a scope in which c, e, g (global column) are defined. */
-static void open_elem_loop(strbuf *b, const kspec *k, int fastest_e)
+/* Do consecutive threads walk along a column (e) rather than across columns (c)? Whichever
+ * keeps global accesses contiguous: along e when the transformed axis has the smaller
+ * stride, across c when neighbouring transforms are closer. */
+static int walk_along(const kspec *k, int store)
 {
-    int E = k->B * k->R;
+    if (k->kind == KS_GPASS) return store && k->Ns == 1;
+    if ((store ? k->dst : k->src) != KS_IO_USER || k->nouter == 0) return 1;
+    int64_t axis = store ? k->ostride : k->istride, next = store ? k->outer[0].os : k->outer[0].is;
+    if (store ? (k->st == KS_ST_PAIR) : (k->ld == KS_LD_PAIR)) axis *= 2;
+    return axis <= next;
+}
+
+/* Loop over the block's B*L elements (L per column). Opens a scope in which c, e and g
+ * (global column) are defined. */
+static void open_elem_loop(strbuf *b, const kspec *k, int L, int along)
+{
+    int E = k->B * L;
     int iters = (E + k->T - 1) / k->T;
     sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d;\n", iters, k->T);
     if (E % k->T) sb_printf(b, "        if (l < %d) {\n", E);
     else sb_puts(b, "        {\n");
-    if (fastest_e)
-        sb_printf(b, "        int c = l / %d, e = l - c * %d;\n", k->R, k->R);
+    if (along)
+        sb_printf(b, "        int c = l / %d, e = l - c * %d;\n", L, L);
     else
         sb_printf(b, "        int c = l %% %d, e = l / %d;\n", k->B, k->B);
     sb_printf(b, "        %s g = col0 + c;\n", idx_type(k));
 }
 
 static void close_elem_loop(strbuf *b) { sb_puts(b, "        }\n    }\n"); }
+
+/* User-side offset of transform T: its digits over the outer dimensions times strides. */
+static void emit_offset_fn(strbuf *b, const kspec *k, int index, int store)
+{
+    const char *I = idx_type(k);
+    sb_printf(b, "KFFT_DEVICE %s kfft_k%d_%s(%s T)\n{\n    %s o = 0, q;\n    (void)q;\n", I, index, store ? "ooff" : "ioff",
+              I, I);
+    for (int d = 0; d < k->nouter; d++) {
+        long long st = (long long)(store ? k->outer[d].os : k->outer[d].is);
+        if (d == k->nouter - 1) {
+            sb_printf(b, "    o += T * %lld;\n", st);
+        } else {
+            sb_printf(b, "    q = T / %lld;\n    o += (T - q * %lld) * %lld;\n    T = q;\n", (long long)k->outer[d].n,
+                      (long long)k->outer[d].n, st);
+        }
+    }
+    sb_puts(b, "    return o;\n}\n");
+}
 
 /* GPASS column decomposition: t = transform, j = column within it. */
 static void emit_tj(strbuf *b, const kspec *k)
@@ -34,13 +64,38 @@ static void emit_tj(strbuf *b, const kspec *k)
               (long long)(k->N / k->R));
 }
 
-static void emit_load(strbuf *b, const kspec *k)
+/* v = element `src` of transform t from the user's input, as ld says. */
+static void emit_user_read(strbuf *b, const kspec *k, int index)
+{
+    long long is = (long long)k->istride;
+    sb_printf(b, "            %s base = in_off + kfft_k%d_ioff(tbase + t);\n", idx_type(k), index);
+    switch (k->ld) {
+    case KS_LD_REAL:
+        sb_printf(b, "            v = KFFT_MK(rin[base + src * %lld], 0);\n", is);
+        break;
+    case KS_LD_HERM: /* the half spectrum, extended by X[n-k] = conj(X[k]) */
+        sb_printf(b, "            v = src <= %lld ? in[base + src * %lld] : cconj(in[base + (%lld - src) * %lld]);\n",
+                  (long long)(k->n / 2), is, (long long)k->n, is);
+        break;
+    case KS_LD_PAIR:
+        sb_printf(b, "            v = KFFT_MK(rin[base + 2 * src * %lld], rin[base + (2 * src + 1) * %lld]);\n", is, is);
+        break;
+    case KS_LD_C2R_PACK: /* Y[k] = (X[k] + X*[M-k]) + i W^-k (X[k] - X*[M-k]); DC and Nyquist taken real */
+        sb_printf(b, "            kfft_cplx a = in[base + src * %lld], c = cconj(in[base + (%lld - src) * %lld]);\n", is,
+                  (long long)k->n, is);
+        sb_puts(b, "            if (src == 0) { a.y = 0; c.y = 0; }\n");
+        sb_printf(b, "            v = cadd(cadd(a, c), cmuli(cmul(cconj(tw[%lld + src]), csub(a, c))));\n", (long long)k->rtw);
+        break;
+    default:
+        sb_printf(b, "            v = in[base + src * %lld];\n", is);
+    }
+}
+
+static void emit_load(strbuf *b, const kspec *k, int index)
 {
     const char *I = idx_type(k);
     int gpass = k->kind == KS_GPASS;
-    /* SINGLE columns are whole transforms: walk along them. GPASS columns are strided by
-     * N/R in memory with neighbours adjacent: walk across them. */
-    open_elem_loop(b, k, !gpass);
+    open_elem_loop(b, k, k->R, walk_along(k, 0));
     sb_puts(b, "        kfft_cplx v = KFFT_MK(0, 0);\n        if (g < ncols) {\n");
     if (gpass) {
         emit_tj(b, k);
@@ -51,7 +106,7 @@ static void emit_load(strbuf *b, const kspec *k)
     int guard = (k->ops & KS_PRE_CHIRP) != 0;
     if (guard) sb_printf(b, "            if (src < %lld) {\n", (long long)k->n);
     if (k->src == KS_IO_USER)
-        sb_printf(b, "            v = in[in_off + t * %lld + src * %lld];\n", (long long)k->idist, (long long)k->istride);
+        emit_user_read(b, k, index);
     else
         sb_printf(b, "            v = in[in_off + t * %lld + src];\n", (long long)(gpass ? k->N : k->R));
     if (k->conj_in) sb_puts(b, "            v = cflip(v, inv);\n");
@@ -67,13 +122,46 @@ static void emit_load(strbuf *b, const kspec *k)
     sb_puts(b, "    KFFT_BARRIER();\n");
 }
 
-static void emit_store(strbuf *b, const kspec *k)
+/* Per-element end of the transform: Bluestein's output steps, the inverse's conjugation. */
+static void emit_finish(strbuf *b, const kspec *k, const char *pos)
+{
+    if (k->ops & KS_POST_BMUL) sb_printf(b, "            v = cconj(cmul(v, tw[%lld + %s]));\n", (long long)k->bhat, pos);
+    if (k->ops & KS_POST_CHIRP) sb_printf(b, "            v = cmul(cconj(v), tw[%lld + %s]);\n", (long long)k->chirp, pos);
+    if (k->conj_out) sb_puts(b, "            v = cflip(v, inv);\n");
+}
+
+static void emit_scale(strbuf *b, const kspec *k)
+{
+    if (k->scale) sb_puts(b, "            v = KFFT_MK(v.x * S, v.y * S);\n");
+}
+
+static void emit_user_write(strbuf *b, const kspec *k, int index)
+{
+    long long os = (long long)k->ostride;
+    sb_printf(b, "            %s base = out_off + kfft_k%d_ooff(tbase + t);\n", idx_type(k), index);
+    switch (k->st) {
+    case KS_ST_HALF:
+        sb_printf(b, "            if (dst <= %lld) out[base + dst * %lld] = v;\n", (long long)(k->n / 2), os);
+        break;
+    case KS_ST_REAL:
+        sb_printf(b, "            rout[base + dst * %lld] = v.x;\n", os);
+        break;
+    case KS_ST_PAIR:
+        sb_printf(b, "            rout[base + 2 * dst * %lld] = v.x;\n            rout[base + (2 * dst + 1) * %lld] = v.y;\n", os,
+                  os);
+        break;
+    default:
+        sb_printf(b, "            out[base + dst * %lld] = v;\n", os);
+    }
+}
+
+static void emit_store(strbuf *b, const kspec *k, int index)
 {
     const char *I = idx_type(k);
     int gpass = k->kind == KS_GPASS;
     /* First GPASS (Ns == 1) writes each column contiguously; later ones write element i of
      * neighbouring columns next to each other. */
-    open_elem_loop(b, k, !gpass || k->Ns == 1);
+    open_elem_loop(b, k, k->R, walk_along(k, 1));
     sb_printf(b, "        if (g < ncols) {\n            kfft_cplx v = s[c * %d + e];\n", k->R);
     if (gpass) {
         emit_tj(b, k);
@@ -84,14 +172,41 @@ static void emit_store(strbuf *b, const kspec *k)
     }
     int guard = (k->ops & KS_POST_CHIRP) != 0;
     if (guard) sb_printf(b, "            if (dst < %lld) {\n", (long long)k->n);
-    if (k->ops & KS_POST_BMUL) sb_printf(b, "            v = cconj(cmul(v, tw[%lld + dst]));\n", (long long)k->bhat);
-    if (guard) sb_printf(b, "            v = cmul(cconj(v), tw[%lld + dst]);\n", (long long)k->chirp);
-    if (k->conj_out) sb_puts(b, "            v = cflip(v, inv);\n");
+    emit_finish(b, k, "dst");
+    emit_scale(b, k);
     if (k->dst == KS_IO_USER)
-        sb_printf(b, "            out[out_off + t * %lld + dst * %lld] = v;\n", (long long)k->odist, (long long)k->ostride);
+        emit_user_write(b, k, index);
     else
         sb_printf(b, "            out[out_off + t * %lld + dst] = v;\n", (long long)(gpass ? k->N : k->R));
     if (guard) sb_puts(b, "            }\n");
+    sb_puts(b, "        }\n");
+    close_elem_loop(b);
+}
+
+/* R2C of even length 2M from the length-M transform Z of z[m] = x[2m] + i x[2m+1]:
+ * X[k] = (Z[k] + Z*[M-k])/2 - i W^k (Z[k] - Z*[M-k])/2 for k = 0..M (Z[M] = Z[0]). */
+static void emit_store_r2c_pack(strbuf *b, const kspec *k, int index)
+{
+    const char *I = idx_type(k);
+    long long M = (long long)k->n;
+    /* First finish every element in place (Bluestein's chirp), then combine pairs. */
+    int E = k->B * k->R, iters = (E + k->T - 1) / k->T;
+    if (k->ops & KS_POST_CHIRP) {
+        sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d, e = l %% %d;\n", iters, k->T, k->R);
+        sb_printf(b, "        if (l < %d && e < %lld) {\n            kfft_cplx v = s[l];\n", E, M);
+        emit_finish(b, k, "e");
+        sb_puts(b, "            s[l] = v;\n        }\n    }\n    KFFT_BARRIER();\n");
+    }
+    open_elem_loop(b, k, (int)M + 1, walk_along(k, 1));
+    sb_puts(b, "        if (g < ncols) {\n");
+    sb_printf(b, "            %s t = g, dst = e;\n", I);
+    sb_printf(b, "            kfft_cplx a = s[c * %d + (e == %lld ? 0 : e)], z = cconj(s[c * %d + (e == 0 ? 0 : %lld - e)]);\n",
+              k->R, M, k->R, M);
+    sb_puts(b, "            kfft_cplx ev = cadd(a, z), od = cmulnegi(csub(a, z));\n");
+    sb_printf(b, "            kfft_cplx v = cadd(ev, cmul(tw[%lld + e], od));\n", (long long)k->rtw);
+    sb_puts(b, "            v = KFFT_MK(v.x * (kfft_real)0.5, v.y * (kfft_real)0.5);\n");
+    emit_scale(b, k);
+    sb_printf(b, "            out[out_off + kfft_k%d_ooff(tbase + t) + dst * %lld] = v;\n", index, (long long)k->ostride);
     sb_puts(b, "        }\n");
     close_elem_loop(b);
 }
@@ -137,10 +252,22 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
 {
     char name[32];
     snprintf(name, sizeof name, "kfft_k%d", index);
+    if (k->src == KS_IO_USER) emit_offset_fn(b, k, index, 0);
+    if (k->dst == KS_IO_USER) emit_offset_fn(b, k, index, 1);
     gen_dialect_kernel_open(b, dialect, name, k->T);
     gen_dialect_smem(b, dialect, k->B * k->R);
     sb_printf(b, "    %s col0 = (%s)KFFT_GROUP * %d;\n", idx_type(k), idx_type(k), k->B);
-    emit_load(b, k);
+    if (k->ld == KS_LD_REAL || k->ld == KS_LD_PAIR)
+        sb_puts(b, "    KFFT_GLOBAL const kfft_real *rin = (KFFT_GLOBAL const kfft_real *)in;\n");
+    if (k->st == KS_ST_REAL || k->st == KS_ST_PAIR) sb_puts(b, "    KFFT_GLOBAL kfft_real *rout = (KFFT_GLOBAL kfft_real *)out;\n");
+    if (k->scale) {
+        sb_puts(b, "    const kfft_real S = inv ? (kfft_real)");
+        sb_real(b, k->scale_inv, !k->f64);
+        sb_puts(b, " : (kfft_real)");
+        sb_real(b, k->scale_fwd, !k->f64);
+        sb_puts(b, ";\n");
+    }
+    emit_load(b, k, index);
     emit_fft(b, k);
     if (k->ops & KS_MID_BLUESTEIN) {
         /* Pointwise product with the chirp kernel's spectrum (1/m folded in), conjugated so
@@ -151,7 +278,10 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
                   (long long)k->bhat, k->R);
         emit_fft(b, k);
     }
-    emit_store(b, k);
+    if (k->st == KS_ST_R2C_PACK)
+        emit_store_r2c_pack(b, k, index);
+    else
+        emit_store(b, k, index);
     sb_puts(b, "}\n");
 }
 

@@ -10,7 +10,11 @@
  *  KS_GPASS:  one global Stockham pass of a transform of length N too large for one block:
  *             column j reads elements j + i*(N/R), multiplies them by W_{Ns*R}^{i*(j%Ns)},
  *             transforms over i and writes (j/Ns)*Ns*R + j%Ns + i*Ns. A sequence of such
- *             passes with Ns = 1, R1, R1*R2, ... computes the FFT in natural order. */
+ *             passes with Ns = 1, R1, R1*R2, ... computes the FFT in natural order.
+ *
+ * Columns are transforms t = tbase + (local index); a user-side transform's first element
+ * is at sum_d digit_d(t) * stride_d over the "outer" dimensions (batch axes and the other
+ * axes of a multi-dimensional transform), fastest first. */
 #ifndef KFFT_KSPEC_H
 #define KFFT_KSPEC_H
 #include <stdint.h>
@@ -25,6 +29,17 @@ enum {
     KS_IO_USER = 0,  /* user buffer: element e of transform t at off + t*dist + e*stride */
     KS_IO_WORK = 1   /* kfft workspace: contiguous, dist N */
 };
+
+#define KS_MAX_OUTER 8
+typedef struct {
+    int64_t n, is, os; /* length; strides on the read and the written side */
+} ks_dim;
+
+/* How a user-side load or store sees real data (R2C/C2R). FULL routes transform n complex
+ * values (imaginary parts zero or Hermitian-extended); PACK routes (even n, one block)
+ * transform n/2 complex values z[m] = x[2m] + i x[2m+1] with a fused pre/post step. */
+enum { KS_LD_CPLX = 0, KS_LD_REAL, KS_LD_HERM, KS_LD_PAIR, KS_LD_C2R_PACK };
+enum { KS_ST_CPLX = 0, KS_ST_HALF, KS_ST_REAL, KS_ST_PAIR, KS_ST_R2C_PACK };
 
 /* Fused operations. */
 enum {
@@ -45,7 +60,13 @@ typedef struct {
     int T;               /* threads per block */
     int64_t Ns;          /* KS_GPASS: product of the radices of earlier passes */
     int src, dst;        /* KS_IO_* */
-    int64_t istride, idist, ostride, odist; /* for KS_IO_USER sides */
+    int64_t istride, ostride; /* along the transformed axis, for KS_IO_USER sides */
+    int nouter; ks_dim outer[KS_MAX_OUTER]; /* transform index -> user offsets */
+    int ld, st;          /* KS_LD_*, KS_ST_* (user sides only) */
+    int64_t nreal;       /* real length of a PACK route (n = nreal/2) */
+    int64_t rtw;         /* PACK: table of W_nreal^k, k <= nreal/2 */
+    int scale;           /* multiply stored values by (inv ? scale_inv : scale_fwd) */
+    double scale_fwd, scale_inv;
     int conj_in, conj_out; /* apply the run-time `inv` flag (conjugate) at load / store */
     int ops;             /* KS_PRE_CHIRP | ... */
     int idx64;           /* global indices need 64 bits */

@@ -1,5 +1,5 @@
 /* Public plan API: build the schedule, compile (or fetch) its kernels, upload tables,
- * allocate workspace; execute in batch chunks. */
+ * allocate workspace; execute stage by stage in chunks of transforms. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,12 +9,14 @@
 
 struct kfft_plan_s {
     kfft_context ctx;
-    kfft_plan_desc desc;
+    kfft_problem prob;
     kfft_schedule s;
     kfft_module_entry *mod;
     void *kern[KFFT_MAX_STEPS];
-    kfft_buffer tables, work[2];
-    size_t work_bytes;
+    kfft_buffer tables;
+    kfft_buffer work;     /* kfft's own or the caller's; two halves when two are needed */
+    int own_work;
+    size_t work_bytes;    /* needed */
 };
 
 void kfft_plan_destroy(kfft_plan p)
@@ -25,8 +27,7 @@ void kfft_plan_destroy(kfft_plan p)
         if (p->kern[i]) ctx->ops->put_kernel(ctx->st, p->kern[i]);
     if (p->mod) kfft_module_release(ctx, p->mod);
     if (p->tables) kfft_dev_release(ctx, p->tables);
-    for (int i = 0; i < 2; i++)
-        if (p->work[i]) kfft_dev_release(ctx, p->work[i]);
+    if (p->work && p->own_work) kfft_dev_release(ctx, p->work);
     kfft_schedule_free(&p->s);
     free(p);
 }
@@ -34,7 +35,7 @@ void kfft_plan_destroy(kfft_plan p)
 static kfft_status upload_tables(kfft_plan p)
 {
     kfft_context ctx = p->ctx;
-    int f64 = p->desc.precision == KFFT_F64;
+    int f64 = p->prob.f64;
     size_t count = (size_t)p->s.table_len * 2, bytes = count * (f64 ? 8 : 4);
     void *host = malloc(bytes);
     if (!host) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for tables (%zu bytes)", bytes);
@@ -48,23 +49,24 @@ static kfft_status upload_tables(kfft_plan p)
     return st;
 }
 
-kfft_status kfft_plan_create(kfft_context ctx, const kfft_plan_desc *desc, kfft_plan *out)
+static size_t work_bytes(const kfft_schedule *s, int f64) { return (size_t)s->nwork * (size_t)s->work_elems * (f64 ? 16 : 8); }
+
+static kfft_status plan_problem(kfft_context ctx, const kfft_problem *prob, kfft_plan *out)
 {
-    kfft_clear_error();
-    if (!out) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "plan: output pointer is NULL");
-    *out = NULL;
-    if (!ctx) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "ctx is NULL");
-    if (!desc) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "desc is NULL");
-    if (desc->precision == KFFT_F64 && !ctx->info.fp64)
+    if (prob->f64 && !ctx->info.fp64)
         return kfft_fail(KFFT_ERROR_UNSUPPORTED, "precision: device '%s' has no double precision", ctx->info.name);
     kfft_plan p = calloc(1, sizeof *p);
     if (!p) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for a plan");
     p->ctx = ctx;
-    p->desc = *desc;
-    kfft_status st = kfft_schedule_build(desc, &ctx->info, &p->s);
+    p->prob = *prob;
+    kfft_status st = kfft_schedule_build(prob, &ctx->info, &p->s);
     if (st) {
         free(p);
         return st;
+    }
+    if ((prob->flags & KFFT_PLAN_INPLACE) && !p->s.inplace_ok) {
+        st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "KFFT_PLAN_INPLACE: %s", p->s.inplace_why);
+        goto fail;
     }
     strbuf src;
     if ((st = kfft_schedule_source(&p->s, ctx->info.dialect, &src))) goto fail;
@@ -77,10 +79,10 @@ kfft_status kfft_plan_create(kfft_context ctx, const kfft_plan_desc *desc, kfft_
         if ((st = ctx->ops->get_kernel(ctx->st, p->mod->module, name, &p->kern[i]))) goto fail;
     }
     if ((st = upload_tables(p))) goto fail;
-    if (p->s.nwork) {
-        p->work_bytes = (size_t)p->s.work_elems * (desc->precision == KFFT_F64 ? 16 : 8);
-        for (int i = 0; i < p->s.nwork; i++)
-            if ((st = kfft_dev_alloc(ctx, p->work_bytes, &p->work[i]))) goto fail;
+    p->work_bytes = work_bytes(&p->s, prob->f64);
+    if (p->work_bytes && !(prob->flags & KFFT_PLAN_USER_WORKSPACE)) {
+        if ((st = kfft_dev_alloc(ctx, p->work_bytes, &p->work))) goto fail;
+        p->own_work = 1;
     }
     kfft_log(ctx, "plan %s", p->s.describe);
     *out = p;
@@ -90,21 +92,89 @@ fail:
     return st;
 }
 
-kfft_status kfft_plan_1d(kfft_context ctx, int64_t n, int64_t batch, kfft_precision prec, kfft_plan *plan)
+kfft_status kfft_plan_create(kfft_context ctx, const kfft_plan_desc *desc, kfft_plan *out)
 {
+    kfft_clear_error();
+    if (!out) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "plan: output pointer is NULL");
+    *out = NULL;
+    if (!ctx) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "ctx is NULL");
+    kfft_problem prob;
+    kfft_status st = kfft_problem_from_desc(desc, &prob);
+    return st ? st : plan_problem(ctx, &prob, out);
+}
+
+kfft_status kfft_plan_create_guru(kfft_context ctx, const kfft_guru_desc *desc, kfft_plan *out)
+{
+    kfft_clear_error();
+    if (!out) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "plan: output pointer is NULL");
+    *out = NULL;
+    if (!ctx) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "ctx is NULL");
+    kfft_problem prob;
+    kfft_status st = kfft_problem_from_guru(desc, &prob);
+    return st ? st : plan_problem(ctx, &prob, out);
+}
+
+kfft_status kfft_plan_dft(kfft_context ctx, kfft_type type, int rank, const int64_t *n, int64_t batch, kfft_precision prec,
+                          kfft_plan *plan)
+{
+    kfft_clear_error();
+    if (!n) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "n is NULL");
+    if (rank < 1 || rank > KFFT_MAX_RANK)
+        return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "rank must be 1..%d (got %d)", KFFT_MAX_RANK, rank);
     kfft_plan_desc d;
     memset(&d, 0, sizeof d);
-    d.type = KFFT_C2C;
+    d.type = type;
     d.precision = prec;
-    d.rank = 1;
-    d.n[0] = n;
+    d.rank = rank;
+    for (int a = 0; a < rank; a++) d.n[a] = n[a];
     d.batch = batch;
     return kfft_plan_create(ctx, &d, plan);
 }
 
-size_t kfft_plan_workspace_size(kfft_plan p) { return p ? p->work_bytes * (size_t)p->s.nwork : 0; }
+kfft_status kfft_plan_1d(kfft_context ctx, int64_t n, int64_t batch, kfft_precision prec, kfft_plan *plan)
+{
+    return kfft_plan_dft(ctx, KFFT_C2C, 1, &n, batch, prec, plan);
+}
+
+size_t kfft_plan_workspace_size(kfft_plan p) { return p ? p->work_bytes : 0; }
 int kfft_plan_kernel_count(kfft_plan p) { return p ? p->s.nsteps : 0; }
 const char *kfft_plan_describe(kfft_plan p) { return p ? p->s.describe : ""; }
+
+kfft_status kfft_workspace_estimate(kfft_context ctx, const kfft_plan_desc *desc, size_t *bytes)
+{
+    kfft_clear_error();
+    if (!ctx || !bytes) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "%s is NULL", ctx ? "bytes" : "ctx");
+    kfft_problem prob;
+    kfft_schedule s;
+    kfft_status st = kfft_problem_from_desc(desc, &prob);
+    if (!st) st = kfft_schedule_build(&prob, &ctx->info, &s);
+    if (st) return st;
+    *bytes = work_bytes(&s, prob.f64);
+    kfft_schedule_free(&s);
+    return KFFT_SUCCESS;
+}
+
+kfft_status kfft_plan_set_workspace(kfft_plan p, kfft_buffer work, size_t bytes)
+{
+    kfft_clear_error();
+    if (!p) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "plan is NULL");
+    if (!(p->prob.flags & KFFT_PLAN_USER_WORKSPACE))
+        return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "the plan manages its own workspace (create it with KFFT_PLAN_USER_WORKSPACE)");
+    if (p->work_bytes && (!work || bytes < p->work_bytes))
+        return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "work area of %zu bytes is below the %zu the plan needs", work ? bytes : 0,
+                         p->work_bytes);
+    p->work = work;
+    return KFFT_SUCCESS;
+}
+
+kfft_status kfft_plan_buffer_sizes(kfft_plan p, size_t *in_bytes, size_t *out_bytes)
+{
+    kfft_clear_error();
+    if (!p) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "plan is NULL");
+    if (in_bytes) *in_bytes = (size_t)kfft_problem_span_bytes(&p->prob, 0);
+    if (out_bytes) *out_bytes = (size_t)kfft_problem_span_bytes(&p->prob, 1);
+    return KFFT_SUCCESS;
+}
 
 kfft_status kfft_execute(kfft_plan p, kfft_buffer in, kfft_buffer out, kfft_direction dir)
 {
@@ -114,31 +184,34 @@ kfft_status kfft_execute(kfft_plan p, kfft_buffer in, kfft_buffer out, kfft_dire
     if (!out) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "out: NULL buffer");
     if (dir != KFFT_FORWARD && dir != KFFT_INVERSE)
         return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "dir must be KFFT_FORWARD or KFFT_INVERSE (got %d)", (int)dir);
+    if (p->prob.type == KFFT_R2C && dir != KFFT_FORWARD)
+        return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "dir: an R2C plan runs KFFT_FORWARD (use a C2R plan for the inverse)");
+    if (p->prob.type == KFFT_C2R && dir != KFFT_INVERSE)
+        return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "dir: a C2R plan runs KFFT_INVERSE (use an R2C plan for the forward)");
     const kfft_schedule *s = &p->s;
-    const kspec *k0 = &s->spec[0], *kl = &s->spec[s->nsteps - 1];
-    if (in == out && (k0->istride != kl->ostride || k0->idist != kl->odist))
-        return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "in-place execution needs istride == ostride and idist == odist");
+    if (in == out && !s->inplace_ok) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "%s", s->inplace_why);
+    if (p->work_bytes && !p->work)
+        return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "the plan needs a work area of %zu bytes: call kfft_plan_set_workspace",
+                         p->work_bytes);
     kfft_context ctx = p->ctx;
-    kfft_buffer bufs[4] = {in, out, p->work[0], p->work[1]};
-    for (int64_t b0 = 0; b0 < p->desc.batch; b0 += s->chunk) {
-        int64_t nb = p->desc.batch - b0 < s->chunk ? p->desc.batch - b0 : s->chunk;
-        for (int i = 0; i < s->nsteps; i++) {
-            const kspec *k = &s->spec[i];
-            kfft_buffer b3[3] = {bufs[s->src[i]], bufs[s->dst[i]], p->tables};
-            int64_t offs[2] = {s->src[i] == BUF_IN ? b0 * k->idist : 0, s->dst[i] == BUF_OUT ? b0 * k->odist : 0};
-            int64_t ncols = k->kind == KS_SINGLE ? nb : nb * (k->N / k->R);
-            size_t groups = (size_t)((ncols + k->B - 1) / k->B);
-            size_t smem = (size_t)k->B * k->R * (k->f64 ? 16 : 8);
-            kfft_status st = ctx->ops->launch(ctx->st, p->kern[i], groups, k->T, smem, b3, offs, ncols, dir == KFFT_INVERSE);
-            if (st) return st;
+    kfft_buffer bufs[4] = {in, out, p->work, p->work};
+    int64_t offs[4] = {0, 0, 0, s->work_elems}; /* the second workspace is the second half */
+    for (int g = 0; g < s->nstages; g++) {
+        const kfft_stage *sg = &s->stage[g];
+        for (int64_t t0 = 0; t0 < sg->ntrans; t0 += sg->chunk) {
+            int64_t nt = sg->ntrans - t0 < sg->chunk ? sg->ntrans - t0 : sg->chunk;
+            for (int i = sg->first; i < sg->first + sg->nsteps; i++) {
+                const kspec *k = &s->spec[i];
+                kfft_launch_args a = {bufs[s->src[i]], bufs[s->dst[i]], p->tables, offs[s->src[i]], offs[s->dst[i]],
+                                      k->kind == KS_SINGLE ? nt : nt * (k->N / k->R), t0, dir == KFFT_INVERSE};
+                size_t groups = (size_t)((a.ncols + k->B - 1) / k->B);
+                size_t smem = (size_t)k->B * k->R * (k->f64 ? 16 : 8);
+                kfft_status st = ctx->ops->launch(ctx->st, p->kern[i], groups, k->T, smem, &a);
+                if (st) return st;
+            }
         }
     }
     return KFFT_SUCCESS;
-}
-
-static int64_t extent(int64_t batch, int64_t n, int64_t stride, int64_t dist)
-{
-    return (batch - 1) * dist + (n - 1) * stride + 1;
 }
 
 kfft_status kfft_execute_host(kfft_plan p, const void *in, void *out, kfft_direction dir)
@@ -147,16 +220,14 @@ kfft_status kfft_execute_host(kfft_plan p, const void *in, void *out, kfft_direc
     if (!p) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "plan is NULL");
     if (!in || !out) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "%s: NULL host pointer", in ? "out" : "in");
     kfft_context ctx = p->ctx;
-    const kspec *k0 = &p->s.spec[0];
-    size_t eb = p->desc.precision == KFFT_F64 ? 16 : 8;
-    size_t ib = (size_t)extent(p->desc.batch, k0->n, k0->istride, k0->idist) * eb;
-    size_t ob = (size_t)extent(p->desc.batch, k0->n, k0->ostride, k0->odist) * eb;
+    size_t ib = (size_t)kfft_problem_span_bytes(&p->prob, 0), ob = (size_t)kfft_problem_span_bytes(&p->prob, 1);
     kfft_buffer din = NULL, dout = NULL;
     kfft_status st = kfft_dev_alloc(ctx, ib, &din);
     if (!st) st = kfft_dev_alloc(ctx, ob, &dout);
     if (!st) st = ctx->ops->h2d(ctx->st, din, in, ib);
-    /* Strided outputs leave gaps: start from the caller's array so gaps keep their values. */
-    if (!st && (k0->ostride != 1 || k0->odist != k0->n)) st = ctx->ops->h2d(ctx->st, dout, out, ob);
+    /* Strided outputs leave gaps: start from the caller's array so gaps keep their values.
+     * in == out on the host runs out of place on the device (the layouts allow both). */
+    if (!st) st = ctx->ops->h2d(ctx->st, dout, out, ob);
     if (!st) st = kfft_execute(p, din, dout, dir);
     if (!st) st = ctx->ops->d2h(ctx->st, out, dout, ob);
     if (!st) st = ctx->ops->sync(ctx->st);

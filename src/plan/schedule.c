@@ -1,5 +1,7 @@
-/* From a transform description to kernel steps: choose single-kernel or multi-pass,
- * mixed radix or Bluestein, block shapes, and build the twiddle/chirp tables. */
+/* From a problem to kernel steps: one stage per transformed axis; per stage choose one
+ * kernel or several passes, mixed radix or Bluestein, the real-data route, block shapes,
+ * and build the twiddle/chirp tables. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,14 +13,16 @@
 
 /* Elements a block works on when it can choose (several short transforms per block). */
 #define TARGET_ELEMS 2048
-/* Bytes of contiguous data per row a multi-pass block reads: one 32-byte DRAM sector. */
-#define GPASS_ROW_BYTES 32
+/* Bytes of contiguous data per row a block reads: one 32-byte DRAM sector. */
+#define ROW_BYTES 32
 /* Transforms per chunk are limited so workspace stays under this. */
 #define WORKSPACE_CAP ((int64_t)256 << 20)
 /* Threads per block: 256 for blocks of a few thousand elements; up to 512 for the large
  * single-kernel transforms that use opt-in shared memory (one block per SM). */
 #define MAX_THREADS 256
 #define MAX_THREADS_LARGE 512
+/* Global indices above this use 64-bit arithmetic in the kernels. */
+#define IDX32_LIMIT ((int64_t)INT32_MAX / 2)
 
 static int64_t elem_bytes(int f64) { return f64 ? 16 : 8; }
 
@@ -41,11 +45,6 @@ static kfft_status shape(kspec *k, int R, int B, const kfft_device_info *info)
     return KFFT_SUCCESS;
 }
 
-static int64_t span(int64_t count, int64_t n, int64_t stride, int64_t dist)
-{
-    return (count - 1) * dist + (n - 1) * stride + 1;
-}
-
 /* Appends the in-block twiddle tables of spec k. */
 static void local_tables(kspec *k, kfft_table *t)
 {
@@ -61,11 +60,13 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, const
 {
     int f64 = base->f64;
     int64_t emax = (int64_t)info->smem_per_block / elem_bytes(f64);
-    int Bg = GPASS_ROW_BYTES / (int)elem_bytes(f64);
+    int Bg = ROW_BYTES / (int)elem_bytes(f64);
     int64_t R[KFFT_MAX_STEPS];
     int np = kfft_split_passes(N, emax / Bg, R, KFFT_MAX_STEPS / 2);
     if (!np) return kfft_fail(KFFT_ERROR_UNSUPPORTED, "cannot split length %lld into passes of <= %lld", (long long)N,
                               (long long)(emax / Bg));
+    if (s->nsteps + 2 * np > KFFT_MAX_STEPS)
+        return kfft_fail(KFFT_ERROR_UNSUPPORTED, "the transform needs more than %d kernels", KFFT_MAX_STEPS);
     int64_t Ns = 1;
     for (int p = 0; p < np; p++) {
         kspec *k = &s->spec[s->nsteps++];
@@ -91,55 +92,104 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, const
     return KFFT_SUCCESS;
 }
 
-static kfft_status validate(const kfft_plan_desc *d)
+/* One stage: the transforms along one axis. */
+typedef struct {
+    kfft_type type;       /* of this stage: C2C, or the problem's real type on the real axis */
+    int64_t n, is, os;    /* axis: logical length, strides on the read and written side */
+    int nouter;
+    ks_dim outer[KS_MAX_OUTER];
+    int src, dst;         /* BUF_IN / BUF_OUT */
+    int last;             /* applies the normalization */
+} stage_req;
+
+static int64_t conv_length(int64_t n) { return kfft_is_smooth(n) ? n : kfft_bluestein_length(n); }
+
+/* Elements (of its type) a transform spans along the axis on one side. */
+static int64_t axis_elems(const stage_req *r, int out)
 {
-    if (d->type != KFFT_C2C) return kfft_fail(KFFT_ERROR_UNSUPPORTED, "type: only KFFT_C2C is implemented");
-    if (d->precision != KFFT_F32 && d->precision != KFFT_F64)
-        return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "precision: must be KFFT_F32 or KFFT_F64 (got %d)", (int)d->precision);
-    if (d->rank != 1)
-        return kfft_fail(d->rank >= 2 && d->rank <= 3 ? KFFT_ERROR_UNSUPPORTED : KFFT_ERROR_INVALID_ARGUMENT,
-                         "rank: only rank 1 is implemented (got %d)", d->rank);
-    if (d->n[0] < 1) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "n[0] must be >= 1 (got %lld)", (long long)d->n[0]);
-    if (d->n[0] > ((int64_t)1 << 34))
-        return kfft_fail(KFFT_ERROR_UNSUPPORTED, "n[0] = %lld is above the supported 2^34", (long long)d->n[0]);
-    if (d->batch < 1) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "batch must be >= 1 (got %lld)", (long long)d->batch);
-    if (d->istride < 0 || d->idist < 0 || d->ostride < 0 || d->odist < 0)
-        return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "strides and distances must be >= 0 (0 = contiguous)");
-    /* Every element index must fit in 63 bits, with bytes to spare. */
-    int64_t lim = INT64_MAX / 32, n = d->n[0], b = d->batch;
-    int64_t is = d->istride ? d->istride : 1, os = d->ostride ? d->ostride : 1;
-    int64_t id = d->idist ? d->idist : n * is, od = d->odist ? d->odist : n * os;
-    if (n > lim / is || n > lim / os || b > lim / (id ? id : 1) || b > lim / (od ? od : 1) || b > lim / (2 * n))
-        return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "batch * n * stride overflows 64-bit byte offsets (n=%lld batch=%lld)",
-                         (long long)n, (long long)b);
-    if (b > 1 && (id == 0 || od == 0))
-        return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "idist/odist must be nonzero when batch > 1");
-    return KFFT_SUCCESS;
+    if (r->type == KFFT_C2C) return r->n;
+    int complex_side = r->type == KFFT_R2C ? out : !out;
+    return complex_side ? r->n / 2 + 1 : r->n;
 }
 
-kfft_status kfft_schedule_build(const kfft_plan_desc *desc, const kfft_device_info *info, kfft_schedule *s)
+/* Largest offset + 1 a side of a stage touches, in its elements. */
+static int64_t side_span(const stage_req *r, int out)
 {
-    memset(s, 0, sizeof *s);
-    kfft_status st = validate(desc);
-    if (st) return st;
-    int f64 = desc->precision == KFFT_F64;
-    int64_t n = desc->n[0], batch = desc->batch, eb = elem_bytes(f64);
+    int64_t span = (axis_elems(r, out) - 1) * (out ? r->os : r->is) + 1;
+    for (int d = 0; d < r->nouter; d++) span += (r->outer[d].n - 1) * (out ? r->outer[d].os : r->outer[d].is);
+    return span;
+}
+
+/* in == out is safe for a stage reading the input and writing the output when every
+ * transform keeps to its own bytes: the same byte steps between transforms, and each
+ * transform's data (both sides) either at the same places or within one step. */
+static void check_inplace(kfft_schedule *s, const stage_req *r, int f64)
+{
+    int64_t rb = f64 ? 8 : 4;
+    int64_t ib = r->type == KFFT_R2C ? rb : 2 * rb, ob = r->type == KFFT_C2R ? rb : 2 * rb;
+    int64_t min_step = INT64_MAX;
+    for (int d = 0; d < r->nouter; d++) {
+        if (r->outer[d].is * ib != r->outer[d].os * ob) {
+            snprintf(s->inplace_why, sizeof s->inplace_why,
+                     "in-place execution needs the same byte distance between transforms on both sides (%lld vs %lld bytes)",
+                     (long long)(r->outer[d].is * ib), (long long)(r->outer[d].os * ob));
+            s->inplace_ok = 0;
+            return;
+        }
+        if (r->outer[d].is * ib < min_step) min_step = r->outer[d].is * ib;
+    }
+    if (ib == ob && r->is == r->os) return;
+    int64_t fi = ((axis_elems(r, 0) - 1) * r->is + 1) * ib, fo = ((axis_elems(r, 1) - 1) * r->os + 1) * ob;
+    if (r->nouter && (fi > min_step || fo > min_step)) {
+        snprintf(s->inplace_why, sizeof s->inplace_why,
+                 "in-place execution needs each transform's input (%lld bytes) and output (%lld bytes) within the %lld bytes "
+                 "between transforms (pad real rows to 2*(n/2+1) reals, or plan with KFFT_PLAN_INPLACE)",
+                 (long long)fi, (long long)fo, (long long)min_step);
+        s->inplace_ok = 0;
+    }
+}
+
+static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_problem *p, const kfft_device_info *info,
+                               kfft_table *t)
+{
+    int f64 = p->f64;
+    int64_t eb = elem_bytes(f64);
     /* A whole transform in one block may use opt-in shared memory (one launch instead of
      * two passes); multi-pass blocks stay within the default so several fit per SM. */
     int64_t emax = (int64_t)(info->smem_optin > info->smem_per_block ? info->smem_optin : info->smem_per_block) / eb;
+    if (s->nsteps >= KFFT_MAX_STEPS)
+        return kfft_fail(KFFT_ERROR_UNSUPPORTED, "the transform needs more than %d kernels", KFFT_MAX_STEPS);
+    kfft_stage *sg = &s->stage[s->nstages++];
+    sg->first = s->nsteps;
+    sg->ntrans = 1;
+    for (int d = 0; d < r->nouter; d++) sg->ntrans *= r->outer[d].n;
+
     kspec base;
     memset(&base, 0, sizeof base);
     base.f64 = f64;
+    base.istride = r->is;
+    base.ostride = r->os;
+    base.nouter = r->nouter;
+    memcpy(base.outer, r->outer, sizeof r->outer);
+    /* Real data: even lengths whose half fits one block take the packed route. */
+    int64_t n = r->n;
+    int pack = r->type != KFFT_C2C && n % 2 == 0 && conv_length(n / 2) <= emax;
+    if (r->type == KFFT_R2C) {
+        base.ld = pack ? KS_LD_PAIR : KS_LD_REAL;
+        base.st = pack ? KS_ST_R2C_PACK : KS_ST_HALF;
+    } else if (r->type == KFFT_C2R) {
+        base.ld = pack ? KS_LD_C2R_PACK : KS_LD_HERM;
+        base.st = pack ? KS_ST_PAIR : KS_ST_REAL;
+    }
+    if (pack) {
+        base.nreal = n;
+        base.rtw = tab_twiddles_range(t, n / 2 + 1, 1, n);
+        n /= 2;
+    }
     base.n = n;
-    base.istride = desc->istride ? desc->istride : 1;
-    base.ostride = desc->ostride ? desc->ostride : 1;
-    base.idist = desc->idist ? desc->idist : n * base.istride;
-    base.odist = desc->odist ? desc->odist : n * base.ostride;
-
-    kfft_table t = {0};
     int smooth = kfft_is_smooth(n);
-    int64_t N = smooth ? n : kfft_bluestein_length(n);
-    const char *how = smooth ? "mixed radix" : "bluestein";
+    int64_t N = conv_length(n);
+    kfft_status st;
     if (N <= emax) {
         /* One kernel: the whole transform (or Bluestein convolution) in one block. */
         kspec *k = &s->spec[s->nsteps++];
@@ -147,65 +197,174 @@ kfft_status kfft_schedule_build(const kfft_plan_desc *desc, const kfft_device_in
         k->kind = KS_SINGLE;
         k->N = N;
         int B = 1;
-        while ((int64_t)B * 2 * N <= TARGET_ELEMS && B * 2 <= batch) B *= 2;
-        if ((st = shape(k, (int)N, B, info))) goto fail;
+        while ((int64_t)B * 2 * N <= TARGET_ELEMS && B * 2 <= sg->ntrans) B *= 2;
+        /* Along a strided axis, neighbouring transforms share DRAM sectors: take enough. */
+        int64_t fast = r->nouter ? r->outer[0].is : 0;
+        if (r->nouter && fast < r->is)
+            while ((int64_t)B * eb < ROW_BYTES && (int64_t)B * 2 * N <= emax && B * 2 <= sg->ntrans) B *= 2;
+        if ((st = shape(k, (int)N, B, info))) return st;
         k->src = k->dst = KS_IO_USER;
         k->conj_in = k->conj_out = 1;
-        local_tables(k, &t);
+        local_tables(k, t);
         if (!smooth) {
             k->ops = KS_PRE_CHIRP | KS_MID_BLUESTEIN | KS_POST_CHIRP;
-            k->chirp = tab_chirp(&t, n);
-            k->bhat = tab_bluestein_spectrum(&t, n, N);
+            k->chirp = tab_chirp(t, n);
+            k->bhat = tab_bluestein_spectrum(t, n, N);
         }
-        s->src[0] = BUF_IN;
-        s->dst[0] = BUF_OUT;
+        s->src[sg->first] = r->src;
+        s->dst[sg->first] = r->dst;
     } else {
-        if ((st = gpasses(s, &base, N, info, &t))) goto fail;
-        int np = s->nsteps;
+        if ((st = gpasses(s, &base, N, info, t))) return st;
+        int np = s->nsteps - sg->first;
+        kspec *sp = &s->spec[sg->first];
         if (!smooth) {
             /* Second FFT of the convolution: the same passes again. */
-            for (int p = 0; p < np; p++) s->spec[np + p] = s->spec[p];
-            s->nsteps = 2 * np;
-            s->spec[0].ops |= KS_PRE_CHIRP;
-            s->spec[np - 1].ops |= KS_POST_BMUL;
-            s->spec[2 * np - 1].ops |= KS_POST_CHIRP;
-            int64_t chirp = tab_chirp(&t, n), bhat = tab_bluestein_spectrum(&t, n, N);
-            for (int p = 0; p < s->nsteps; p++) {
-                s->spec[p].chirp = chirp;
-                s->spec[p].bhat = bhat;
+            for (int q = 0; q < np; q++) sp[np + q] = sp[q];
+            s->nsteps += np;
+            sp[0].ops |= KS_PRE_CHIRP;
+            sp[np - 1].ops |= KS_POST_BMUL;
+            sp[2 * np - 1].ops |= KS_POST_CHIRP;
+            int64_t chirp = tab_chirp(t, n), bhat = tab_bluestein_spectrum(t, n, N);
+            for (int q = 0; q < 2 * np; q++) {
+                sp[q].chirp = chirp;
+                sp[q].bhat = bhat;
             }
         }
-        for (int p = 0; p < s->nsteps; p++) {
-            kspec *k = &s->spec[p];
-            k->src = p == 0 ? KS_IO_USER : KS_IO_WORK;
-            k->dst = p == s->nsteps - 1 ? KS_IO_USER : KS_IO_WORK;
-            k->conj_in = p == 0;
-            k->conj_out = p == s->nsteps - 1;
-            s->src[p] = p == 0 ? BUF_IN : BUF_W0 + (p - 1) % 2;
-            s->dst[p] = p == s->nsteps - 1 ? BUF_OUT : BUF_W0 + p % 2;
+        int cnt = s->nsteps - sg->first;
+        for (int q = 0; q < cnt; q++) {
+            kspec *k = &sp[q];
+            k->src = q == 0 ? KS_IO_USER : KS_IO_WORK;
+            k->dst = q == cnt - 1 ? KS_IO_USER : KS_IO_WORK;
+            if (q != 0) k->ld = KS_LD_CPLX;
+            if (q != cnt - 1) k->st = KS_ST_CPLX;
+            k->conj_in = q == 0;
+            k->conj_out = q == cnt - 1;
+            s->src[sg->first + q] = q == 0 ? r->src : BUF_W0 + (q - 1) % 2;
+            s->dst[sg->first + q] = q == cnt - 1 ? r->dst : BUF_W0 + q % 2;
         }
-        s->nwork = s->nsteps >= 3 ? 2 : 1;
     }
+    sg->nsteps = s->nsteps - sg->first;
+
+    /* Chunk the transforms so workspace stays bounded and grids stay within limits. */
+    kspec *k0 = &s->spec[sg->first];
+    sg->chunk = sg->ntrans;
+    if (k0->kind == KS_GPASS) {
+        int nw = sg->nsteps >= 3 ? 2 : 1;
+        int64_t c = WORKSPACE_CAP / (nw * N * eb);
+        if (c < 1) c = 1;
+        if (c < sg->chunk) sg->chunk = c;
+        if (nw > s->nwork) s->nwork = nw;
+        if (sg->chunk * N > s->work_elems) s->work_elems = sg->chunk * N;
+    } else if (sg->chunk > ((int64_t)k0->B << 30)) {
+        sg->chunk = (int64_t)k0->B << 30;
+    }
+    /* Index width: 32-bit unless an offset the kernels compute could pass the limit. */
+    int64_t ispan = side_span(r, 0), ospan = side_span(r, 1);
+    for (int q = 0; q < sg->nsteps; q++) {
+        kspec *k = &s->spec[sg->first + q];
+        k->idx64 = ispan > IDX32_LIMIT || ospan > IDX32_LIMIT || sg->ntrans > IDX32_LIMIT || sg->chunk * N > IDX32_LIMIT ||
+                   k->chirp + N > IDX32_LIMIT || k->bhat + N > IDX32_LIMIT || k->rtw + r->n > IDX32_LIMIT;
+    }
+    if (r->src == BUF_IN && r->dst == BUF_OUT) check_inplace(s, r, f64);
+    return KFFT_SUCCESS;
+}
+
+/* Stage for axis a, reading buffer src and writing dst (BUF_IN: the input layout,
+ * BUF_OUT: the output layout); every other axis and the batch axes are its outer dims. */
+static stage_req stage_for(const kfft_problem *p, kfft_type type, int a, int src, int dst)
+{
+    stage_req r;
+    memset(&r, 0, sizeof r);
+    r.type = type;
+    r.src = src;
+    r.dst = dst;
+    r.n = p->dims[a].n;
+    r.is = src == BUF_OUT ? p->dims[a].os : p->dims[a].is;
+    r.os = dst == BUF_OUT ? p->dims[a].os : p->dims[a].is;
+    for (int i = 0; i < p->rank + p->hrank; i++) {
+        if (i == a) continue;
+        const kfft_dim *d = i < p->rank ? &p->dims[i] : &p->hm[i - p->rank];
+        int64_t len = i < p->rank ? kfft_problem_len(p, i, src == BUF_OUT) : d->n;
+        if (len <= 1) continue;
+        /* Sorted by read stride: the fastest-varying digit of the transform index is the
+         * one with neighbours closest in memory. */
+        ks_dim o = {len, src == BUF_OUT ? d->os : d->is, dst == BUF_OUT ? d->os : d->is};
+        int j = r.nouter++;
+        while (j > 0 && r.outer[j - 1].is > o.is) {
+            r.outer[j] = r.outer[j - 1];
+            j--;
+        }
+        r.outer[j] = o;
+    }
+    return r;
+}
+
+static void describe(kfft_schedule *s, const kfft_problem *p)
+{
+    static const char *types[] = {"c2c", "r2c", "c2r"};
+    size_t cap = sizeof s->describe;
+    int o = snprintf(s->describe, cap, "%s %s n=", types[p->type], p->f64 ? "f64" : "f32");
+    for (int a = 0; a < p->rank; a++) o += snprintf(s->describe + o, cap - (size_t)o, "%s%lld", a ? "x" : "", (long long)p->dims[a].n);
+    int64_t batch = 1;
+    for (int i = 0; i < p->hrank; i++) batch *= p->hm[i].n;
+    o += snprintf(s->describe + o, cap - (size_t)o, " batch=%lld", (long long)batch);
+    for (int g = 0; g < s->nstages; g++) {
+        const kfft_stage *sg = &s->stage[g];
+        const kspec *k0 = &s->spec[sg->first];
+        if (o > (int)cap - 200) break;
+        o += snprintf(s->describe + o, cap - (size_t)o, " || axis len %lld%s%s", (long long)(k0->nreal ? k0->nreal : k0->n),
+                      k0->nreal ? " packed" : "", k0->ops & (KS_PRE_CHIRP | KS_MID_BLUESTEIN) ? " bluestein" : "");
+        if (k0->ops & (KS_PRE_CHIRP | KS_MID_BLUESTEIN)) o += snprintf(s->describe + o, cap - (size_t)o, " m=%lld", (long long)k0->N);
+        for (int q = 0; q < sg->nsteps && o < (int)cap - 100; q++) {
+            const kspec *k = &s->spec[sg->first + q];
+            o += snprintf(s->describe + o, cap - (size_t)o, " | k%d %s R=%d(", sg->first + q, k->kind == KS_SINGLE ? "single" : "pass",
+                          k->R);
+            for (int i = 0; i < k->nrad; i++) o += snprintf(s->describe + o, cap - (size_t)o, "%s%d", i ? "x" : "", k->rad[i]);
+            o += snprintf(s->describe + o, cap - (size_t)o, ") B=%d T=%d", k->B, k->T);
+        }
+    }
+}
+
+kfft_status kfft_schedule_build(const kfft_problem *p, const kfft_device_info *info, kfft_schedule *s)
+{
+    memset(s, 0, sizeof *s);
+    s->inplace_ok = 1;
+    kfft_table t = {0};
+    kfft_status st = KFFT_SUCCESS;
+    int r = p->rank;
+    /* Real transforms: R2C first along the real (last) axis, then C2C on the half
+     * spectrum; C2R the other way round, the C2C stages working in the input. */
+    if (p->type == KFFT_C2R) {
+        for (int a = 0; a < r - 1 && !st; a++) {
+            stage_req q = stage_for(p, KFFT_C2C, a, BUF_IN, BUF_IN);
+            st = build_stage(s, &q, p, info, &t);
+        }
+        if (!st) {
+            stage_req q = stage_for(p, KFFT_C2R, r - 1, BUF_IN, BUF_OUT);
+            st = build_stage(s, &q, p, info, &t);
+        }
+    } else {
+        for (int a = r - 1; a >= 0 && !st; a--) {
+            int first = a == r - 1;
+            stage_req q = stage_for(p, first ? p->type : KFFT_C2C, a, first ? BUF_IN : BUF_OUT, BUF_OUT);
+            st = build_stage(s, &q, p, info, &t);
+        }
+    }
+    if (st) goto fail;
     if (t.oom) {
         st = kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for twiddle tables (%lld elements)", (long long)t.len);
         goto fail;
     }
+    /* Normalization, fused into the last store of the last stage. */
+    double size = kfft_problem_size(p), sf = 1, si = 1;
+    if (p->norm == KFFT_NORM_BACKWARD) si = 1 / size;
+    if (p->norm == KFFT_NORM_FORWARD) sf = 1 / size;
+    if (p->norm == KFFT_NORM_ORTHO) sf = si = (double)(1 / sqrtl((long double)size));
+    kspec *kl = &s->spec[s->nsteps - 1];
+    kl->scale = sf != 1 || si != 1;
+    kl->scale_fwd = sf;
+    kl->scale_inv = si;
 
-    /* Chunk the batch so the workspace stays bounded, then size index types. */
-    s->chunk = batch;
-    if (s->nwork) {
-        int64_t per = (int64_t)s->nwork * N * eb;
-        int64_t c = WORKSPACE_CAP / per;
-        if (c < 1) c = 1;
-        if (c < s->chunk) s->chunk = c;
-        s->work_elems = s->chunk * N;
-    }
-    for (int p = 0; p < s->nsteps; p++) {
-        kspec *k = &s->spec[p];
-        int64_t lim = INT32_MAX / 2;
-        k->idx64 = span(s->chunk, n, k->istride, k->idist) > lim || span(s->chunk, n, k->ostride, k->odist) > lim ||
-                   s->chunk * N > lim || k->chirp + N > lim || k->bhat + N > lim;
-    }
     s->tables = t.v;
     s->table_len = t.len;
     if (!s->tables) { /* every plan gets a (tiny) table buffer so kernels always have one */
@@ -213,18 +372,7 @@ kfft_status kfft_schedule_build(const kfft_plan_desc *desc, const kfft_device_in
         s->table_len = 1;
         if (!s->tables) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory (16 bytes)");
     }
-
-    int o = snprintf(s->describe, sizeof s->describe, "n=%lld batch=%lld %s %s", (long long)n, (long long)batch,
-                     f64 ? "f64" : "f32", how);
-    if (!smooth) o += snprintf(s->describe + o, sizeof s->describe - (size_t)o, " m=%lld", (long long)N);
-    for (int p = 0; p < s->nsteps && o < (int)sizeof s->describe - 64; p++) {
-        const kspec *k = &s->spec[p];
-        o += snprintf(s->describe + o, sizeof s->describe - (size_t)o, " | k%d %s R=%d(", p,
-                      k->kind == KS_SINGLE ? "single" : "pass", k->R);
-        for (int i = 0; i < k->nrad; i++)
-            o += snprintf(s->describe + o, sizeof s->describe - (size_t)o, "%s%d", i ? "x" : "", k->rad[i]);
-        o += snprintf(s->describe + o, sizeof s->describe - (size_t)o, ") B=%d T=%d", k->B, k->T);
-    }
+    describe(s, p);
     return KFFT_SUCCESS;
 fail:
     tab_free(&t);

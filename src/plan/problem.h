@@ -1,0 +1,31 @@
+/* A transform problem in one canonical form (FFTW's guru form): transformed axes and batch
+ * axes, each a length and an input and output stride. The plan-many description and the
+ * guru description both become this, validated once. */
+#ifndef KFFT_PROBLEM_H
+#define KFFT_PROBLEM_H
+#include "kfft.h"
+
+typedef struct {
+    kfft_type type;
+    int f64;
+    int rank, hrank;
+    kfft_dim dims[KFFT_MAX_DIMS]; /* for R2C/C2R the last is the real axis (n = real length) */
+    kfft_dim hm[KFFT_MAX_DIMS];
+    kfft_norm norm;
+    unsigned flags;
+} kfft_problem;
+
+kfft_status kfft_problem_from_desc(const kfft_plan_desc *d, kfft_problem *p);
+kfft_status kfft_problem_from_guru(const kfft_guru_desc *g, kfft_problem *p);
+
+/* Length of transformed axis a on the input (out = 0) or output (out = 1) side: n/2+1 on
+ * the complex side of a real axis. */
+int64_t kfft_problem_len(const kfft_problem *p, int a, int out);
+/* Bytes of one element on a side. */
+int64_t kfft_problem_elem_bytes(const kfft_problem *p, int out);
+/* Bytes from the first to the last element a side touches. */
+int64_t kfft_problem_span_bytes(const kfft_problem *p, int out);
+/* Product of the logical lengths of the transformed axes (normalization). */
+double kfft_problem_size(const kfft_problem *p);
+
+#endif
