@@ -33,6 +33,23 @@ static const size_class quick_classes[] = {
     {"multi-pass", {8192, 65536}},
 };
 
+/* Real and multi-dimensional transforms: "r2c:N" (R2C and C2R of length N) or "AxB[xC]"
+ * (C2C, R2C and C2R of that shape), each with batch 2. */
+typedef struct {
+    const char *name;
+    const char *shapes[MAX_SIZES]; /* NULL-terminated */
+} shape_class;
+
+static const shape_class full_shapes[] = {
+    {"real", {"r2c:1", "r2c:2", "r2c:3", "r2c:16", "r2c:17", "r2c:100", "r2c:1000", "r2c:1024", "r2c:4096", "r2c:8219",
+              "r2c:65536", "r2c:100003"}},
+    {"2-D/3-D", {"64x64", "17x31", "256x256", "1000x3", "3x1000", "8x8x8", "31x5x7", "128x128x16"}},
+};
+static const shape_class quick_shapes[] = {
+    {"real", {"r2c:16", "r2c:17", "r2c:8219"}},
+    {"2-D/3-D", {"64x64", "17x31", "8x8x8"}},
+};
+
 /* Several transforms per execution exercise the batch indexing, fewer for large n. */
 static int64_t batch_for(int64_t n) { return n <= 64 ? 5 : n <= 4096 ? 3 : n <= 200000 ? 2 : 1; }
 
@@ -104,6 +121,183 @@ done:
     return st;
 }
 
+/* Double reference of an n-d C2C over rows of `count` elements each (batch of them). */
+static int ref_nd(double *x, int rank, const int64_t *n, int64_t batch, int sign)
+{
+    int64_t total = 1;
+    for (int a = 0; a < rank; a++) total *= n[a];
+    double *line = malloc((size_t)n[0] * 16 > (size_t)total * 16 ? (size_t)n[0] * 16 : (size_t)total * 16);
+    if (!line) return -1;
+    for (int64_t b = 0; b < batch; b++)
+        for (int a = 0; a < rank; a++) {
+            int64_t stride = 1;
+            for (int c = a + 1; c < rank; c++) stride *= n[c];
+            for (int64_t base = 0; base < total; base++) {
+                if ((base / stride) % n[a]) continue;
+                double *row = x + 2 * (b * total + base);
+                for (int64_t j = 0; j < n[a]; j++) {
+                    line[2 * j] = row[2 * j * stride];
+                    line[2 * j + 1] = row[2 * j * stride + 1];
+                }
+                if (kfft_refdft(line, n[a], sign)) {
+                    free(line);
+                    return -1;
+                }
+                for (int64_t j = 0; j < n[a]; j++) {
+                    row[2 * j * stride] = line[2 * j];
+                    row[2 * j * stride + 1] = line[2 * j + 1];
+                }
+            }
+        }
+    free(line);
+    return 0;
+}
+
+static void note_result(class_result *r, double err, double bound, int64_t n, int inverse, const char *what)
+{
+    double ratio = isnan(err) ? INFINITY : err / bound;
+    r->count++;
+    if (!(err <= bound)) {
+        r->failed++;
+        printf("  FAIL %s: relative L2 error %.3g > bound %.3g%s\n", what, err, bound,
+               isnan(err) ? " (NaN/Inf in the output: elements not written?)" : "");
+    }
+    if (r->count == 1 || ratio > r->worst_ratio) {
+        r->worst_ratio = ratio;
+        r->err = err;
+        r->bound = bound;
+        r->n = n;
+        r->inverse = inverse;
+    }
+}
+
+/* One type of one shape on fresh random data (batch 2) against ref_nd. */
+static kfft_status run_shape_type(kfft_context ctx, kfft_precision p, kfft_type type, int rank, const int64_t *n,
+                                  cli_rng *rng, class_result *r, const char *spec)
+{
+    const int64_t batch = 2;
+    int64_t total = 1;
+    for (int a = 0; a < rank; a++) total *= n[a];
+    int64_t half = total / n[rank - 1] * (n[rank - 1] / 2 + 1), rs = p == KFFT_F64 ? 8 : 4;
+    size_t cnt = (size_t)(total * batch);
+    kfft_plan plan = NULL;
+    kfft_status st = kfft_plan_dft(ctx, type, rank, n, batch, p, &plan);
+    if (st) return st;
+    void *in = malloc(cnt * 2 * (size_t)rs), *out = malloc(cnt * 2 * (size_t)rs);
+    double *ref = malloc(cnt * 16), *y = malloc(cnt * 16);
+    if (!in || !out || !ref || !y) {
+        st = KFFT_ERROR_OUT_OF_MEMORY;
+        goto done;
+    }
+#define PUT(buf, i, v) (p == KFFT_F64 ? (((double *)(buf))[i] = (v)) : (double)(((float *)(buf))[i] = (float)(v)))
+#define GET(buf, i) (p == KFFT_F64 ? ((const double *)(buf))[i] : (double)((const float *)(buf))[i])
+    for (size_t i = 0; i < cnt * 2; i++) PUT(out, i, NAN);
+    size_t outn; /* reals compared */
+    int sign = type == KFFT_C2C && r->count % 2 ? 1 : -1;
+    if (type == KFFT_C2C) {
+        for (size_t i = 0; i < 2 * cnt; i++) ref[i] = PUT(in, i, cli_rng_uniform(rng));
+        if (ref_nd(ref, rank, n, batch, sign)) goto oom;
+        outn = 2 * cnt;
+    } else {
+        /* y: random reals (as complex); its spectrum, halved, is the R2C answer and the C2R input */
+        for (size_t i = 0; i < cnt; i++) {
+            y[2 * i] = cli_rng_uniform(rng);
+            if (p != KFFT_F64) y[2 * i] = (float)y[2 * i];
+            y[2 * i + 1] = 0;
+        }
+        memcpy(ref, y, cnt * 16);
+        if (ref_nd(ref, rank, n, batch, -1)) goto oom;
+        int64_t nl = n[rank - 1], ml = nl / 2 + 1;
+        size_t k = 0;
+        for (size_t i = 0; i < cnt; i++)
+            if ((int64_t)(i % (size_t)nl) < ml) {
+                ref[2 * k] = ref[2 * i];
+                ref[2 * k + 1] = ref[2 * i + 1];
+                k++;
+            }
+        if (type == KFFT_R2C) {
+            for (size_t i = 0; i < cnt; i++) PUT(in, i, y[2 * i]);
+            outn = 2 * (size_t)(half * batch);
+        } else {
+            /* input: the rounded half spectrum; reference: its Hermitian extension, inverted */
+            for (size_t i = 0; i < 2 * (size_t)(half * batch); i++) ref[i] = PUT(in, i, ref[i]);
+            int64_t rows = total / nl;
+            for (int64_t b = batch - 1; b >= 0; b--)
+                for (int64_t row = rows - 1; row >= 0; row--)
+                    for (int64_t j = nl - 1; j >= 0; j--) {
+                        double *d = y + 2 * ((b * rows + row) * nl + j);
+                        if (j < ml) {
+                            const double *s0 = ref + 2 * ((b * rows + row) * ml + j);
+                            d[0] = s0[0];
+                            d[1] = s0[1];
+                        } else { /* X[k0.., j] = conj(X[-k0.., n-j]) */
+                            int64_t mirror = 0, rem = row, mul = 1;
+                            for (int a = rank - 2; a >= 0; a--) {
+                                int64_t ka = rem % n[a];
+                                rem /= n[a];
+                                mirror += ((n[a] - ka) % n[a]) * mul;
+                                mul *= n[a];
+                            }
+                            const double *s0 = ref + 2 * ((b * rows + mirror) * ml + (nl - j));
+                            d[0] = s0[0];
+                            d[1] = -s0[1];
+                        }
+                    }
+            /* imaginary parts of DC and Nyquist are ignored: take the real part of the result */
+            if (ref_nd(y, rank, n, batch, 1)) goto oom;
+            for (size_t i = 0; i < cnt; i++) ref[i] = y[2 * i];
+            outn = cnt;
+        }
+    }
+    st = kfft_execute_host(plan, in, out, type == KFFT_C2R || sign > 0 ? KFFT_INVERSE : KFFT_FORWARD);
+    if (!st) {
+        double num = 0, den = 0;
+        int bad = 0;
+        for (size_t i = 0; i < outn; i++) {
+            double v = GET(out, i);
+            if (!isfinite(v)) bad = 1;
+            num += (v - ref[i]) * (v - ref[i]);
+            den += ref[i] * ref[i];
+        }
+        double err = bad ? NAN : den > 0 ? sqrt(num / den) : sqrt(num);
+        static const char *tn[] = {"C2C", "R2C", "C2R"};
+        char what[96];
+        snprintf(what, sizeof what, "%s %s %s batch=2%s", cli_precision_name(p), tn[type], spec, sign > 0 ? " inverse" : "");
+        note_result(r, err, cli_error_bound(p, total), total, type == KFFT_C2R || sign > 0, what);
+    }
+    goto done;
+oom:
+    fprintf(stderr, "kfft selftest: out of host memory in the reference (%s)\n", spec);
+    st = KFFT_ERROR_OUT_OF_MEMORY;
+done:
+#undef PUT
+#undef GET
+    free(in);
+    free(out);
+    free(ref);
+    free(y);
+    kfft_plan_destroy(plan);
+    return st;
+}
+
+/* "r2c:N" -> R2C and C2R of N; "AxB[xC]" -> C2C, R2C and C2R of the shape. */
+static kfft_status run_shape(kfft_context ctx, kfft_precision p, const char *spec, cli_rng *rng, class_result *r)
+{
+    int real_only = !strncmp(spec, "r2c:", 4);
+    const char *c = real_only ? spec + 4 : spec;
+    int64_t n[3];
+    int rank = 0;
+    for (char *e; rank < 3; c = e + 1) {
+        n[rank++] = strtoll(c, &e, 10);
+        if (*e != 'x') break;
+    }
+    for (int t = real_only ? KFFT_R2C : KFFT_C2C; t <= KFFT_C2R; t++) {
+        kfft_status st = run_shape_type(ctx, p, (kfft_type)t, rank, n, rng, r, real_only ? spec + 4 : spec);
+        if (st) return st;
+    }
+    return KFFT_SUCCESS;
+}
+
 int cmd_selftest(int argc, char **argv)
 {
     cli_args a;
@@ -169,6 +363,34 @@ int cmd_selftest(int argc, char **argv)
             if (r.count)
                 printf("%-42s worst %.2e at n=%lld %s, bound %.2e  %s\n", label, r.err, (long long)r.n,
                        r.inverse ? "inverse" : "forward", r.bound, r.failed ? "FAIL" : "ok");
+            else
+                printf("%-42s no transform ran  FAIL\n", label);
+            fflush(stdout);
+            total += r.count;
+            failed += r.failed;
+        }
+        const shape_class *shapes = quick ? quick_shapes : full_shapes;
+        size_t nshapes = quick ? sizeof quick_shapes / sizeof *quick_shapes : sizeof full_shapes / sizeof *full_shapes;
+        for (size_t c = 0; c < nshapes && !skip; c++) {
+            class_result r = {0};
+            int nsh = 0;
+            for (const char *const *sp = shapes[c].shapes; *sp; sp++, nsh++) {
+                kfft_status st = run_shape(ctx, p, *sp, &rng, &r);
+                if (st) {
+                    char what[64];
+                    snprintf(what, sizeof what, "%s %s", cli_precision_name(p), *sp);
+                    cli_kfft_error("selftest", what, st);
+                    printf("  FAIL %s %s: %s (details on stderr)\n", cli_precision_name(p), *sp, kfft_status_string(st));
+                    errors++;
+                }
+            }
+            char label[96];
+            const char *first = nsh ? shapes[c].shapes[0] : "-", *last = nsh ? shapes[c].shapes[nsh - 1] : "-";
+            snprintf(label, sizeof label, "%s %s (%d shapes, %s..%s)", cli_precision_name(p), shapes[c].name, nsh,
+                     first ? first : "-", last ? last : "-");
+            if (r.count)
+                printf("%-42s worst %.2e at N=%lld, bound %.2e  %s\n", label, r.err, (long long)r.n, r.bound,
+                       r.failed ? "FAIL" : "ok");
             else
                 printf("%-42s no transform ran  FAIL\n", label);
             fflush(stdout);

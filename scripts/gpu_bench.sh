@@ -11,4 +11,5 @@ if ! { cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release && cmake --build build
 fi
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 build-gpu/kfft_bench --prec f32 --csv "$OUT/bench-f32.csv" "$@" | tee "$OUT/bench-f32.txt"
-build-gpu/kfft_bench --prec f64 --elems 26 --csv "$OUT/bench-f64.csv" 1024 4096 65536 1048576 8219 100003 "$@" | tee "$OUT/bench-f64.txt"
+build-gpu/kfft_bench --prec f64 --elems 26 --csv "$OUT/bench-f64.csv" 1024 4096 65536 1048576 8219 100003 r2c:16384 \
+  1024x1024 r2c:4096x4096 r2c:8219x8219 128x128x128 "$@" | tee "$OUT/bench-f64.txt"

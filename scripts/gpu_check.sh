@@ -3,6 +3,7 @@
 # CUDA backend (the full size list), and print a summary. Used through the device tool:
 #   run(command="bash scripts/gpu_check.sh", carry=[".deps"])
 # .deps/fftw holds include/fftw3.h and lib/libfftw3.a (the reference; scripts/fetch_deps.sh).
+# GPU_CHECK_SETS=ci-sample runs the CI size lists instead of the full ones (a quick check).
 # Logs go to $OUT (or ./gpu-check-out).
 set -u -o pipefail
 cd "$(dirname "$0")/.."
@@ -65,9 +66,31 @@ for p in f32 f64; do
     $p "$checks" "$fails" "$bad" "$worst" "$worstmax" | tee -a "$OUT/summary.txt"
   [ "$fails" = 0 ] && [ "$bad" = 0 ] || status=1
 done
-step ctest ctest --test-dir build-gpu --output-on-failure -j4 -E "c2c_"
+# R2C/C2R of every n in 1..1024 and the large sizes, in and out of place, both precisions.
+pids=()
+dshards=("--sizes 1-128" "--sizes 129-256" "--sizes 257-384" "--sizes 385-512" "--sizes 513-640" "--sizes 641-768"
+         "--sizes 769-896" "--sizes 897-1024" "--sizes large")
+[ "$SETS" = full ] || dshards=("--sizes 1-64")
+for i in "${!dshards[@]}"; do
+  ( t0=$(date +%s); build-gpu/tests/test_dense --backend cuda --set real-full ${dshards[$i]} >"$LOG/real_$i.log" 2>&1
+    echo "rc=$? $(( $(date +%s) - t0 ))s" >>"$LOG/real_$i.log" ) &
+  pids+=($!)
+done
+wait "${pids[@]}"
+fails=$(cat "$LOG"/real_*.log | grep -c '^FAIL')
+checks=$(grep -h " checks, " "$LOG"/real_*.log | awk '{s+=$1} END {print s}')
+bad=$(grep -L "^rc=0 " "$LOG"/real_*.log | wc -l)
+for p in f32 f64; do
+  worst=$(grep -h "^$p: worst relative L2" "$LOG"/real_*.log | awk '{print $5}' | sort -g | tail -1)
+  printf 'r2c/c2r cuda %s: worst rel L2 %s\n' $p "$worst" | tee -a "$OUT/summary.txt"
+done
+printf 'r2c/c2r cuda: %s checks, %s FAIL lines, %s shards not ok\n' "$checks" "$fails" "$bad" | tee -a "$OUT/summary.txt"
+[ "$fails" = 0 ] && [ "$bad" = 0 ] || status=1
+step dense_nd_large build-gpu/tests/test_dense --backend cuda --set nd-large
+# The NVRTC compile checks need no GPU (CI runs them); the rest runs here on CUDA.
+step ctest ctest --test-dir build-gpu --output-on-failure -j4 -E "c2c_|nvrtc"
 if [ -n "${GPU_CHECK_EXTRA:-}" ]; then step extra bash -c "$GPU_CHECK_EXTRA"; fi
-grep -h "^FAIL" "$LOG"/c2c_*.log | head -20
+grep -h "^FAIL" "$LOG"/c2c_*.log "$LOG"/real_*.log | head -20
 echo "== gpu check $([ $status -eq 0 ] && echo PASSED || echo FAILED)" | tee -a "$OUT/summary.txt"
 for f in "$LOG"/*.log; do echo "=== $f"; cat "$f"; done >"$OUT/logs.txt" 2>&1
 exit $status

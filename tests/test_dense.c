@@ -7,7 +7,8 @@
  * real-full (1..1024 plus the large sizes: the GPU check), nd (2-D and 3-D shapes mixing
  * prime, odd, even and power-of-two axes), nd-large (the GPU check's big shapes), layout
  * (strided, batched, embedded and guru layouts; numpy-style axes), norm (each normalization),
- * errors (bad layouts get clear errors). --sizes replaces the size list of the real sets.
+ * errors (bad layouts get clear errors). --sizes LIST|large replaces the size list of the
+ * real sets (large: the large sizes of test_sizes.h).
  * --nvrtc: instead of running, compile every case's CUDA-dialect kernels with NVRTC for
  * sm_90 (no GPU needed), so CI catches CUDA-only errors in kernels it runs on OpenCL.
  *
@@ -31,6 +32,7 @@
 typedef struct {
     kfft_context ctx;
     int nvrtc; /* compile-check mode */
+    int full;  /* real-full: in place and out of place for every size */
     int prec;
     double worst_l2[2];
     int failures, checks;
@@ -351,10 +353,10 @@ static void real_sizes(T *t, const long long *sizes, int ns)
 {
     for (int i = 0; i < ns; i++) {
         int64_t n = sizes[i], b = test_batch(n);
-        /* in place on every third size keeps CI time down; the GPU check does both */
+        /* in place on every third size keeps CI time down; real-full (the GPU check) does both */
         for (int ty = KFFT_R2C; ty <= KFFT_C2R; ty++)
             for (int ip = 0; ip < 2; ip++) {
-                if (ip != (i % 3 == 0) && ns < 200) continue;
+                if (!t->full && ip != (i % 3 == 0)) continue;
                 tcase c = simple((kfft_type)ty, 1, &n, b, ip);
                 run(t, &c);
             }
@@ -612,7 +614,8 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--nvrtc")) {
             nvrtc = 1;
         } else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
-            ns = test_sizes_parse(argv[++i], sizes, ns, 8192);
+            i++;
+            ns = !strcmp(argv[i], "large") ? test_sizes_set("large", sizes, ns, 8192) : test_sizes_parse(argv[i], sizes, ns, 8192);
         } else {
             fprintf(stderr, "usage: %s [--backend cuda|opencl] [--prec f32|f64|both] --set NAME [--sizes LIST]\n", argv[0]);
             return 2;
@@ -628,6 +631,7 @@ int main(int argc, char **argv)
     memset(&t, 0, sizeof t);
     t.rng = 0x2545F4914F6CDD1Dull ^ (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32);
     t.nvrtc = nvrtc;
+    t.full = !strcmp(set, "real-full");
     if (nvrtc) {
         kfft_status st = kfft_nvrtc_check("extern \"C\" __global__ void k(float2 *p) { p[0] = make_float2(1, 2); }", "sm_90");
         if (st == KFFT_ERROR_NO_BACKEND) {
