@@ -145,8 +145,9 @@ static int t_errors(void)
     d.istride = 0;
     d.rank = 4;
     CHECK(kfft_plan_create(c, &d, &p) == KFFT_ERROR_INVALID_ARGUMENT, "rank 4");
-    d.rank = 2;
-    CHECK(kfft_plan_create(c, &d, &p) == KFFT_ERROR_UNSUPPORTED, "rank 2 not yet");
+    d.rank = 2; /* n[1] is still 0 */
+    CHECK(kfft_plan_create(c, &d, &p) == KFFT_ERROR_INVALID_ARGUMENT, "rank 2 with n[1] = 0");
+    CHECK(strstr(kfft_error_message(), "n[1]") != NULL, "message names n[1]: '%s'", kfft_error_message());
     d.rank = 1;
     d.precision = (kfft_precision)7;
     CHECK(kfft_plan_create(c, &d, &p) == KFFT_ERROR_INVALID_ARGUMENT, "precision");
