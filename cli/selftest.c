@@ -59,6 +59,25 @@ typedef struct {
     int inverse, count, failed;
 } class_result;
 
+/* Records one transform's error in its class (and prints a failure). */
+static void note_result(class_result *r, double err, double bound, int64_t n, int inverse, const char *what)
+{
+    double ratio = isnan(err) ? INFINITY : err / bound;
+    r->count++;
+    if (!(err <= bound)) {
+        r->failed++;
+        printf("  FAIL %s: relative L2 error %.3g > bound %.3g%s\n", what, err, bound,
+               isnan(err) ? " (NaN/Inf in the output: elements not written?)" : "");
+    }
+    if (r->count == 1 || ratio > r->worst_ratio) {
+        r->worst_ratio = ratio;
+        r->err = err;
+        r->bound = bound;
+        r->n = n;
+        r->inverse = inverse;
+    }
+}
+
 /* One plan, forward and inverse, each on fresh random data; updates r. Returns 0, or the
  * status of a failed kfft call (reported here). */
 static kfft_status run_size(kfft_context ctx, kfft_precision p, int64_t n, cli_rng *rng, class_result *r)
@@ -96,22 +115,10 @@ static kfft_status run_size(kfft_context ctx, kfft_precision p, int64_t n, cli_r
             }
         st = kfft_execute_host(plan, in, out, inverse ? KFFT_INVERSE : KFFT_FORWARD);
         if (st) goto done;
-        double err = cli_rel_l2(out, p, ref, count), bound = cli_error_bound(p, n);
-        double ratio = isnan(err) ? INFINITY : err / bound;
-        r->count++;
-        if (!(err <= bound)) {
-            r->failed++;
-            printf("  FAIL %s n=%lld batch=%lld %s: relative L2 error %.3g > bound %.3g%s\n", cli_precision_name(p),
-                   (long long)n, (long long)batch, inverse ? "inverse" : "forward", err, bound,
-                   isnan(err) ? " (NaN/Inf in the output: elements not written?)" : "");
-        }
-        if (r->count == 1 || ratio > r->worst_ratio) {
-            r->worst_ratio = ratio;
-            r->err = err;
-            r->bound = bound;
-            r->n = n;
-            r->inverse = inverse;
-        }
+        char what[96];
+        snprintf(what, sizeof what, "%s n=%lld batch=%lld %s", cli_precision_name(p), (long long)n, (long long)batch,
+                 inverse ? "inverse" : "forward");
+        note_result(r, cli_rel_l2(out, p, ref, count), cli_error_bound(p, n), n, inverse, what);
     }
 done:
     free(in);
@@ -151,24 +158,6 @@ static int ref_nd(double *x, int rank, const int64_t *n, int64_t batch, int sign
         }
     free(line);
     return 0;
-}
-
-static void note_result(class_result *r, double err, double bound, int64_t n, int inverse, const char *what)
-{
-    double ratio = isnan(err) ? INFINITY : err / bound;
-    r->count++;
-    if (!(err <= bound)) {
-        r->failed++;
-        printf("  FAIL %s: relative L2 error %.3g > bound %.3g%s\n", what, err, bound,
-               isnan(err) ? " (NaN/Inf in the output: elements not written?)" : "");
-    }
-    if (r->count == 1 || ratio > r->worst_ratio) {
-        r->worst_ratio = ratio;
-        r->err = err;
-        r->bound = bound;
-        r->n = n;
-        r->inverse = inverse;
-    }
 }
 
 /* One type of one shape on fresh random data (batch 2) against ref_nd. */

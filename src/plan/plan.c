@@ -92,26 +92,34 @@ fail:
     return st;
 }
 
-kfft_status kfft_plan_create(kfft_context ctx, const kfft_plan_desc *desc, kfft_plan *out)
+/* Either description: exactly one of desc and guru is non-NULL. */
+static kfft_status create(kfft_context ctx, const kfft_plan_desc *desc, const kfft_guru_desc *guru, kfft_plan *out)
 {
     kfft_clear_error();
     if (!out) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "plan: output pointer is NULL");
     *out = NULL;
     if (!ctx) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "ctx is NULL");
     kfft_problem prob;
-    kfft_status st = kfft_problem_from_desc(desc, &prob);
+    kfft_status st = desc ? kfft_problem_from_desc(desc, &prob) : kfft_problem_from_guru(guru, &prob);
     return st ? st : plan_problem(ctx, &prob, out);
+}
+
+kfft_status kfft_plan_create(kfft_context ctx, const kfft_plan_desc *desc, kfft_plan *out)
+{
+    if (!desc) {
+        if (out) *out = NULL;
+        return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "desc is NULL");
+    }
+    return create(ctx, desc, NULL, out);
 }
 
 kfft_status kfft_plan_create_guru(kfft_context ctx, const kfft_guru_desc *desc, kfft_plan *out)
 {
-    kfft_clear_error();
-    if (!out) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "plan: output pointer is NULL");
-    *out = NULL;
-    if (!ctx) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "ctx is NULL");
-    kfft_problem prob;
-    kfft_status st = kfft_problem_from_guru(desc, &prob);
-    return st ? st : plan_problem(ctx, &prob, out);
+    if (!desc) {
+        if (out) *out = NULL;
+        return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "desc is NULL");
+    }
+    return create(ctx, NULL, desc, out);
 }
 
 kfft_status kfft_plan_dft(kfft_context ctx, kfft_type type, int rank, const int64_t *n, int64_t batch, kfft_precision prec,
