@@ -15,6 +15,11 @@ int cmd_info(int argc, char **argv);
 int cmd_fft(int argc, char **argv);
 int cmd_selftest(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
+int cmd_psd(int argc, char **argv);   /* cli/psd.c; shared signal helpers in cli/signal_input.h */
+int cmd_peaks(int argc, char **argv); /* cli/peaks.c */
+/* kfft demo's signal section (cli/demo_signal.c): prints its lines; 1 passed, 0 failed, -1
+ * skipped (the device cannot do the R2C transforms). */
+int demo_signal_section(kfft_context ctx, uint64_t seed);
 
 /* Prints the help of one command (NULL or "": the overview) to stdout or stderr. Returns 0
  * when the command is known. */

@@ -155,7 +155,9 @@ static int run(demo_state *s, int64_t n, int64_t batch, uint64_t seed)
         printf("          %9lld %9.1f Hz %9.3f | %10lld %9.1f Hz %9.3f  %s\n", (long long)kt[t], bin_hz(kt[t], n),
                tone_amp[t], (long long)top[t], bin_hz(top[t], n), s->mag[top[t]], hit ? "match" : "MISMATCH");
     }
-    int ok = found == 3 && err <= bound && rterr <= 2 * bound;
+    /* The signal tools on the same device: real multi-tone signals, Welch PSD, peaks. */
+    int psd_ok = demo_signal_section(s->ctx, seed) != 0; /* -1: skipped (no R2C on this build) */
+    int ok = found == 3 && err <= bound && rterr <= 2 * bound && psd_ok;
     printf("%s\n", ok ? "OK: all three tones found; errors within bounds"
                       : "FAILED: a tone was missed or an error is above its bound");
     return ok ? EXIT_OK : EXIT_FAIL;

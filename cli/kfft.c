@@ -14,7 +14,9 @@ static const char overview[] =
     "  info       version, backends, devices, kernel cache directory\n"
     "  fft        transform axes of a .npy file (C2C, R2C, C2R) into another .npy file\n"
     "  selftest   check transforms of many sizes against a double-precision reference\n"
-    "  demo       find three tones in a noisy batched signal and time the transform\n"
+    "  demo       tones in noisy signals: transform, time, check, PSD, peaks, round trip\n"
+    "  psd        power spectral density (periodogram, Welch) of .npy/.wav/.csv signals\n"
+    "  peaks      dominant frequencies of .npy/.wav/.csv signals\n"
     "  help CMD   help of one command\n"
     "\n"
     "options: --help, --version\n"
@@ -68,14 +70,15 @@ static const char help_selftest[] =
     "usage: kfft selftest [--backend auto|cuda|opencl] [--device N] [--quick] [--seed S]\n"
     "\n"
     "Transforms random data of many sizes (powers of two up to 2^20, 7-smooth\n"
-    "composites, primes such as 8219, 17443, 100003, multi-pass sizes) in f32 and f64\n"
-    "(f64 is skipped on devices without double precision), forward and inverse, and\n"
-    "compares each with kfft's double-precision host reference. Prints the worst\n"
-    "relative L2 error of each size class next to its bound (2e-7*log2(n) for f32,\n"
-    "2e-16*log2(n) for f64) and exits non-zero if any transform exceeds it.\n"
+    "composites, primes such as 8219, 17443, 100003, multi-pass sizes), real transforms\n"
+    "(R2C and C2R of even, odd and prime lengths) and 2-D/3-D shapes (C2C, R2C, C2R) in\n"
+    "f32 and f64 (f64 is skipped on devices without double precision), and compares\n"
+    "each with kfft's double-precision host reference. Prints the worst relative L2\n"
+    "error of each size class next to its bound (2e-7*log2(N) for f32, 2e-16*log2(N)\n"
+    "for f64, N the transform's size) and exits non-zero if any transform exceeds it.\n"
     "\n"
     "options:\n"
-    "  --quick                    a short size list (about 30 s on a CPU OpenCL device)\n"
+    "  --quick                    a short size list (about 50 s on a CPU OpenCL device)\n"
     "  --seed S                   random seed (default: from the clock; it is printed)\n"
     "  --backend auto|cuda|opencl device backend (default auto: CUDA if present)\n"
     "  --device N                 device index within the backend (default 0)\n";
@@ -87,7 +90,10 @@ static const char help_demo[] =
     "amplitude (complex f32), transforms them on the best device found, and prints the\n"
     "device, the plan, the host-timed median of warm executions, the error against the\n"
     "double-precision host reference, the round-trip error, and the three strongest\n"
-    "frequencies found next to the true tones.\n"
+    "frequencies found next to the true tones. Then the signal tools on real signals:\n"
+    "the Welch PSD of four noisy multi-tone rows (noise floor against 2 sigma^2/rate),\n"
+    "the tones 'kfft peaks' finds against the true ones, and the R2C -> C2R round trip\n"
+    "error against its bound.\n"
     "\n"
     "options:\n"
     "  --n N                      transform length, 64..16777216 (default 16384)\n"
@@ -95,8 +101,74 @@ static const char help_demo[] =
     "  --backend auto|cuda|opencl device backend (default auto: CUDA if present)\n"
     "  --device N                 device index within the backend (default 0)\n";
 
+#define HELP_SIGNAL_INPUT \
+    "\n" \
+    "IN is a .npy file (float32/float64; a 2-d array is one signal per row, more axes\n" \
+    "are flattened into rows), a .wav file (PCM 8/16/24/32-bit or float 32/64, one\n" \
+    "signal per channel; integer samples scaled to [-1, 1)) or a text file of one\n" \
+    "column of numbers (.csv/.txt: optional header line, '#' comments).\n"
+
+#define HELP_SPECTRAL_OPTIONS \
+    "  --rate HZ                  sample rate (default: the .wav rate, else 1)\n" \
+    "  --window hann|hamming|blackman|none\n" \
+    "                             periodic window, as scipy.signal.get_window (default\n" \
+    "                             hann; none is scipy's boxcar)\n" \
+    "  --segment N                Welch: N-sample segments, averaged (default: the whole\n" \
+    "                             signal, a periodogram)\n" \
+    "  --overlap F                with --segment: F < 1 a fraction of the segment, else\n" \
+    "                             a number of samples (default 0.5, as scipy)\n" \
+    "  --nfft N                   FFT length >= the segment (zero padding)\n" \
+    "  --detrend constant|none    subtract each segment's mean first (default constant)\n" \
+    "  --plot OUT.svg|OUT.png     plot the spectrum (first 8 rows); y in dB\n" \
+    "  --linear                   linear y axis in the plot\n" \
+    "  --logx                     logarithmic frequency axis in the plot\n" \
+    "  --precision f32|f64        device FFT precision (default f64 when the device has\n" \
+    "                             it, else f32; sums are always double)\n" \
+    "  --backend auto|cuda|opencl device backend (default auto: CUDA if present)\n" \
+    "  --device N                 device index within the backend (default 0)\n" \
+    "  -v, --verbose              print the device, the input and the time to stderr\n"
+
+static const char help_psd[] =
+    "usage: kfft psd IN [--out OUT.npy|OUT.csv] [--plot OUT.svg|OUT.png] [options]\n"
+    "\n"
+    "One-sided power spectral density of each signal, defined as scipy.signal.welch\n"
+    "(average='mean') and periodogram: segments detrended, windowed, transformed on the\n"
+    "device (batched R2C FFTs), |X|^2 scaled, averaged; every bin except DC and (even\n"
+    "length) Nyquist doubled. Frequencies are k*rate/nfft, k = 0..nfft/2.\n"
+    HELP_SIGNAL_INPUT
+    "Without --out or --plot it prints a table: frequency, then one column per signal.\n"
+    "\n"
+    "options:\n"
+    "  --out OUT.npy|OUT.csv      write the result: .npy float64 (1+rows, bins), row 0\n"
+    "                             the frequencies (f, p = np.load(OUT) for one signal);\n"
+    "                             .csv columns frequency_hz, psd_row0, ...\n"
+    "  --scaling density|spectrum density: unit^2/Hz, white noise of variance s^2 reads\n"
+    "                             2 s^2/rate; spectrum: unit^2, a sine of amplitude A\n"
+    "                             reads A^2/2 at its bin (default density)\n"
+    HELP_SPECTRAL_OPTIONS;
+
+static const char help_peaks[] =
+    "usage: kfft peaks IN [--threshold DB] [--top K] [--plot OUT.svg|OUT.png] [options]\n"
+    "\n"
+    "Dominant frequencies of each signal: the bins of its one-sided power spectrum (as\n"
+    "'kfft psd') that are strictly above both neighbours, strongest first. Frequency and\n"
+    "power come from a parabola through the peak bin and its neighbours on the dB scale\n"
+    "(accurate to a small fraction of a bin for windowed tones). Prints: row, frequency\n"
+    "(Hz), power, power in dB, bin index.\n"
+    HELP_SIGNAL_INPUT
+    "\n"
+    "options:\n"
+    "  --threshold DB             keep peaks at most DB decibels below the strongest of\n"
+    "                             their row (default 20; 0: no limit)\n"
+    "  --min-power P              keep peaks of power >= P (spectrum units; default 0)\n"
+    "  --top K                    at most K peaks per row (default 5)\n"
+    "  --scaling density|spectrum spectrum in which peaks are found (default spectrum:\n"
+    "                             power in unit^2, a sine of amplitude A peaks near A^2/2)\n"
+    HELP_SPECTRAL_OPTIONS;
+
 static const struct { const char *name, *text; } helps[] = {
-    {"info", help_info}, {"fft", help_fft}, {"selftest", help_selftest}, {"demo", help_demo}};
+    {"info", help_info}, {"fft", help_fft},     {"selftest", help_selftest},
+    {"demo", help_demo}, {"psd", help_psd},     {"peaks", help_peaks}};
 
 int cli_help(const char *cmd, int to_stderr)
 {
@@ -141,7 +213,8 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     static const struct { const char *name; int (*run)(int, char **); } cmds[] = {
-        {"info", cmd_info}, {"fft", cmd_fft}, {"selftest", cmd_selftest}, {"demo", cmd_demo}, {"help", cmd_help}};
+        {"info", cmd_info}, {"fft", cmd_fft},     {"selftest", cmd_selftest}, {"demo", cmd_demo},
+        {"psd", cmd_psd},   {"peaks", cmd_peaks}, {"help", cmd_help}};
     for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++)
         if (!strcmp(c, cmds[i].name)) return cmds[i].run(argc - 1, argv + 1);
     if (c[0] == '-') return cli_usage_error(NULL, "unknown option '%s'", c);
