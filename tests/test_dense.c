@@ -3,7 +3,7 @@
  *
  *   test_dense [--backend cuda|opencl|auto] [--prec f32|f64|both] --set NAME [--sizes LIST]
  *
- * Sets: real-small (R2C and C2R, 1-D, n = 1..64), real-sample (a fixed sample up to 10^6),
+ * Sets: real-small (R2C and C2R, 1-D, n = 1..64), real-sample (a fixed sample to 100003),
  * real-full (1..1024 plus the large sizes: the GPU check), nd (2-D and 3-D shapes mixing
  * prime, odd, even and power-of-two axes), nd-large (the GPU check's big shapes), layout
  * (strided, batched, embedded and guru layouts; numpy-style axes), norm (each normalization),
@@ -624,7 +624,12 @@ int main(int argc, char **argv)
     if (!set) set = "real-small";
     if (!ns) {
         if (!strcmp(set, "real-small")) ns = test_sizes_parse("1-64", sizes, 0, 8192);
-        else if (!strcmp(set, "real-sample")) ns = test_sizes_set("ci-sample", sizes, 0, 8192);
+        else if (!strcmp(set, "real-sample")) {
+            /* CI: the sample of 257..2048 and a spread of large sizes (one kernel, packed and
+             * full routes, Bluestein, multi-pass); real-full (the GPU check) has them all. */
+            ns = test_sizes_parse("2187,4099,6144,8219,17443,65536,100003", sizes, 0, 8192);
+            for (size_t j = 0; j < sizeof TEST_SAMPLE / sizeof *TEST_SAMPLE; j++) sizes[ns++] = TEST_SAMPLE[j];
+        }
         else if (!strcmp(set, "real-full")) ns = test_sizes_parse("1-1024", sizes, test_sizes_set("large", sizes, 0, 8192), 8192);
     }
     T t;
