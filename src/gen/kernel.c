@@ -117,7 +117,7 @@ static void emit_load(strbuf *b, const kspec *k, int index)
         sb_printf(b, "            v = cmul(v, cmul(tw[%lld + (m & %lld)], tw[%lld + (m >> %d)]));\n", (long long)k->tw_lo,
                   (long long)((1ll << k->tw_shift) - 1), (long long)k->tw_hi, k->tw_shift);
     }
-    sb_printf(b, "        }\n        s[c * %d + e] = v;\n", k->R);
+    sb_printf(b, "        }\n        s[KFFT_SP(c * %d + e)] = v;\n", k->R);
     close_elem_loop(b);
     sb_puts(b, "    KFFT_BARRIER();\n");
 }
@@ -162,7 +162,7 @@ static void emit_store(strbuf *b, const kspec *k, int index)
     /* First GPASS (Ns == 1) writes each column contiguously; later ones write element i of
      * neighbouring columns next to each other. */
     open_elem_loop(b, k, k->R, walk_along(k, 1));
-    sb_printf(b, "        if (g < ncols) {\n            kfft_cplx v = s[c * %d + e];\n", k->R);
+    sb_printf(b, "        if (g < ncols) {\n            kfft_cplx v = s[KFFT_SP(c * %d + e)];\n", k->R);
     if (gpass) {
         emit_tj(b, k);
         sb_printf(b, "            %s dst = (j / %lld) * %lld + (j %% %lld) + (%s)e * %lld;\n", I, (long long)k->Ns,
@@ -193,14 +193,14 @@ static void emit_store_r2c_pack(strbuf *b, const kspec *k, int index)
     int E = k->B * k->R, iters = (E + k->T - 1) / k->T;
     if (k->ops & KS_POST_CHIRP) {
         sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d, e = l %% %d;\n", iters, k->T, k->R);
-        sb_printf(b, "        if (l < %d && e < %lld) {\n            kfft_cplx v = s[l];\n", E, M);
+        sb_printf(b, "        if (l < %d && e < %lld) {\n            kfft_cplx v = s[KFFT_SP(l)];\n", E, M);
         emit_finish(b, k, "e");
-        sb_puts(b, "            s[l] = v;\n        }\n    }\n    KFFT_BARRIER();\n");
+        sb_puts(b, "            s[KFFT_SP(l)] = v;\n        }\n    }\n    KFFT_BARRIER();\n");
     }
     open_elem_loop(b, k, (int)M + 1, walk_along(k, 1));
     sb_puts(b, "        if (g < ncols) {\n");
     sb_printf(b, "            %s t = g, dst = e;\n", I);
-    sb_printf(b, "            kfft_cplx a = s[c * %d + (e == %lld ? 0 : e)], z = cconj(s[c * %d + (e == 0 ? 0 : %lld - e)]);\n",
+    sb_printf(b, "            kfft_cplx a = s[KFFT_SP(c * %d + (e == %lld ? 0 : e))], z = cconj(s[KFFT_SP(c * %d + (e == 0 ? 0 : %lld - e))]);\n",
               k->R, M, k->R, M);
     sb_puts(b, "            kfft_cplx ev = cadd(a, z), od = cmulnegi(csub(a, z));\n");
     sb_printf(b, "            kfft_cplx v = cadd(ev, cmul(tw[%lld + e], od));\n", (long long)k->rtw);
@@ -224,7 +224,7 @@ static void emit_fft(strbuf *b, const kspec *k)
         sb_printf(b, "#pragma unroll\n    for (int it = 0; it < %d; it++) {\n", iters);
         sb_printf(b, "        int bf = KFFT_TID + it * %d;\n        %s{\n", k->T, guard);
         sb_printf(b, "            int c = bf / %d, j = bf - c * %d;\n", RB, RB);
-        sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) v[it * %d + i] = s[c * %d + j + i * %d];\n",
+        sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) v[it * %d + i] = s[KFFT_SP(c * %d + j + i * %d)];\n",
                   r, r, k->R, RB);
         sb_puts(b, "        }\n    }\n    KFFT_BARRIER();\n");
         sb_printf(b, "#pragma unroll\n    for (int it = 0; it < %d; it++) {\n", iters);
@@ -241,7 +241,7 @@ static void emit_fft(strbuf *b, const kspec *k)
             sb_printf(b, "            kfft_dft%d(&v[it * %d]);\n", r, r);
             sb_printf(b, "            int base = c * %d + j * %d;\n", k->R, r);
         }
-        sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) s[base + i * %lld] = v[it * %d + i];\n", r, Ns,
+        sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) s[KFFT_SP(base + i * %lld)] = v[it * %d + i];\n", r, Ns,
                   r);
         sb_puts(b, "        }\n    }\n    KFFT_BARRIER();\n    }\n");
         Ns *= r;
@@ -252,10 +252,12 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
 {
     char name[32];
     snprintf(name, sizeof name, "kfft_k%d", index);
+    if (k->pad) sb_printf(b, "#define KFFT_SP(x) ((x) + ((x) >> %d)) /* padded shared-memory index */\n", ks_pad_shift(k->f64));
+    else sb_puts(b, "#define KFFT_SP(x) (x)\n");
     if (k->src == KS_IO_USER) emit_offset_fn(b, k, index, 0);
     if (k->dst == KS_IO_USER) emit_offset_fn(b, k, index, 1);
     gen_dialect_kernel_open(b, dialect, name, k->T);
-    gen_dialect_smem(b, dialect, k->B * k->R);
+    gen_dialect_smem(b, dialect, (int)ks_smem_elems((int64_t)k->B * k->R, k->f64, k->pad));
     sb_printf(b, "    %s col0 = (%s)KFFT_GROUP * %d;\n", idx_type(k), idx_type(k), k->B);
     if (k->ld == KS_LD_REAL || k->ld == KS_LD_PAIR)
         sb_puts(b, "    KFFT_GLOBAL const kfft_real *rin = (KFFT_GLOBAL const kfft_real *)in;\n");
@@ -274,7 +276,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
          * the inverse FFT is the same forward codelets; the store conjugates back. */
         int E = k->B * k->R, iters = (E + k->T - 1) / k->T;
         sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d;\n", iters, k->T);
-        sb_printf(b, "        if (l < %d) s[l] = cconj(cmul(s[l], tw[%lld + l %% %d]));\n    }\n    KFFT_BARRIER();\n", E,
+        sb_printf(b, "        if (l < %d) s[KFFT_SP(l)] = cconj(cmul(s[KFFT_SP(l)], tw[%lld + l %% %d]));\n    }\n    KFFT_BARRIER();\n", E,
                   (long long)k->bhat, k->R);
         emit_fft(b, k);
     }
@@ -282,7 +284,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
         emit_store_r2c_pack(b, k, index);
     else
         emit_store(b, k, index);
-    sb_puts(b, "}\n");
+    sb_puts(b, "}\n#undef KFFT_SP\n");
 }
 
 void gen_program(strbuf *b, int dialect, const kspec *specs, int nspecs)

@@ -57,6 +57,7 @@ typedef struct {
     int R;               /* in-block FFT length */
     int nrad, rad[KS_MAX_RADICES];
     int B;               /* columns per block */
+    int pad;             /* shared-memory padding (see ks_smem_elems) */
     int T;               /* threads per block */
     int64_t Ns;          /* KS_GPASS: product of the radices of earlier passes */
     int src, dst;        /* KS_IO_* */
@@ -75,5 +76,17 @@ typedef struct {
     int64_t tw_lo, tw_hi; int tw_shift; /* KS_GPASS two-level table of W_{Ns*R}^m */
     int64_t chirp, bhat;
 } kspec;
+
+/* A padded kernel (kspec.pad) puts one spare element after every 16 complex floats or 8
+ * complex doubles (one 128-byte bank row), so the power-of-two strides of the Stockham passes
+ * fall on different banks instead of queueing on one. */
+static inline int ks_pad_shift(int f64) { return f64 ? 3 : 4; }
+static inline int64_t ks_smem_elems(int64_t elems, int f64, int pad) { return pad ? elems + (elems >> ks_pad_shift(f64)) + 1 : elems; }
+/* The most elements whose padded layout fits in `bytes` (planning assumes padding). */
+static inline int64_t ks_smem_capacity(int64_t bytes, int f64)
+{
+    int64_t cap = bytes / (f64 ? 16 : 8) - 1, q = (int64_t)1 << ks_pad_shift(f64);
+    return cap > 0 ? cap * q / (q + 1) : 0;
+}
 
 #endif

@@ -59,7 +59,7 @@ static void local_tables(kspec *k, kfft_table *t)
 static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, const kfft_device_info *info, kfft_table *t)
 {
     int f64 = base->f64;
-    int64_t emax = (int64_t)info->smem_per_block / elem_bytes(f64);
+    int64_t emax = ks_smem_capacity((int64_t)info->smem_per_block, f64);
     int Bg = ROW_BYTES / (int)elem_bytes(f64);
     int64_t R[KFFT_MAX_STEPS];
     int np = kfft_split_passes(N, emax / Bg, R, KFFT_MAX_STEPS / 2);
@@ -78,6 +78,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, const
         while ((int64_t)B * 2 * R[p] <= TARGET_ELEMS) B *= 2;
         kfft_status st = shape(k, (int)R[p], B, info);
         if (st) return st;
+        k->pad = 1;
         local_tables(k, t);
         if (Ns > 1) {
             int64_t Np = Ns * R[p];
@@ -156,7 +157,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     int64_t eb = elem_bytes(f64);
     /* A whole transform in one block may use opt-in shared memory (one launch instead of
      * two passes); multi-pass blocks stay within the default so several fit per SM. */
-    int64_t emax = (int64_t)(info->smem_optin > info->smem_per_block ? info->smem_optin : info->smem_per_block) / eb;
+    int64_t emax = ks_smem_capacity((int64_t)(info->smem_optin > info->smem_per_block ? info->smem_optin : info->smem_per_block), f64);
     if (s->nsteps >= KFFT_MAX_STEPS)
         return kfft_fail(KFFT_ERROR_UNSUPPORTED, "the transform needs more than %d kernels", KFFT_MAX_STEPS);
     kfft_stage *sg = &s->stage[s->nstages++];
@@ -203,6 +204,11 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         if (r->nouter && fast < r->is)
             while ((int64_t)B * eb < ROW_BYTES && (int64_t)B * 2 * N <= emax && B * 2 <= sg->ntrans) B *= 2;
         if ((st = shape(k, (int)N, B, info))) return st;
+        /* Padding pays for power-of-two-heavy lengths; measured on the H100 it costs one-kernel
+         * lengths with a large odd part (16464, 17496, 1000, 243), whose strides already spread. */
+        int64_t odd = N;
+        while (odd % 2 == 0) odd /= 2;
+        k->pad = odd <= 3;
         k->src = k->dst = KS_IO_USER;
         k->conj_in = k->conj_out = 1;
         local_tables(k, t);
