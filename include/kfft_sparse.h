@@ -1,0 +1,106 @@
+/* kfft sparse matrices: the input side of the sparse-input 2-D FFT.
+ *
+ * A kfft_sparse is a real R x C matrix in compressed sparse column (CSC) form, built from a
+ * Matrix Market file or from the caller's COO / CSC arrays, never from a dense matrix. It is
+ * canonical: within each column the row indices are strictly ascending (sorted, no
+ * duplicates), so the FFT can rely on that. Row indices use the narrowest unsigned type
+ * that holds every row (uint16_t when rows <= 65536, else uint32_t): the FFT streams them,
+ * and half the bytes is half the traffic. Counts are 64-bit throughout.
+ *
+ * Every call returns a kfft_status and, on failure, sets the calling thread's
+ * kfft_error_message() (for a file: the line number and the problem). Nothing prints,
+ * nothing aborts. A kfft_sparse is read-only once built; the struct is documented so the
+ * FFT and callers can read its arrays directly. */
+#ifndef KFFT_SPARSE_H
+#define KFFT_SPARSE_H
+
+#include "kfft.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* BINARY: every structural entry counts as 1 (a graph's adjacency matrix); duplicates
+ * count once and no values are stored (values == NULL).
+ * WEIGHTED: the stored values are used; duplicates are summed. An entry whose sum is 0
+ * (an explicit zero in the file, or duplicates that cancel) stays a structural entry: the
+ * pattern never depends on the values. Input without values (a 'pattern' file, or v ==
+ * NULL) has every entry weighing 1, so duplicates give their multiplicity. */
+typedef enum { KFFT_SPARSE_BINARY = 0, KFFT_SPARSE_WEIGHTED = 1 } kfft_sparse_mode;
+
+/* Type of the row indices: the number is the bytes per index. */
+typedef enum { KFFT_SPARSE_U16 = 2, KFFT_SPARSE_U32 = 4 } kfft_sparse_index;
+
+#define KFFT_SPARSE_MAX_DIM 2147483647LL      /* rows and cols: 1..2^31-1 */
+#define KFFT_SPARSE_MAX_NNZ (1LL << 40)       /* stored entries, after mirroring and merging */
+
+typedef struct kfft_sparse {
+    int64_t rows, cols; /* 1..KFFT_SPARSE_MAX_DIM */
+    int64_t nnz;        /* structural entries of the full matrix (symmetric halves expanded) */
+    kfft_sparse_mode mode;
+    kfft_sparse_index index; /* KFFT_SPARSE_U16 when rows <= 65536, else KFFT_SPARSE_U32 */
+    /* Column c holds entries colptr[c] .. colptr[c+1]-1; colptr[0] = 0, colptr[cols] = nnz. */
+    int64_t *colptr;
+    /* Zero-based row indices, ascending within each column: row16 when index is U16, else
+     * row32; the other is NULL. kfft_sparse_row() reads either. */
+    uint16_t *row16;
+    uint32_t *row32;
+    /* nnz values, WEIGHTED mode only (finite); NULL in BINARY mode. */
+    double *values;
+    /* 1 when the matrix equals its transpose (pattern and, in WEIGHTED mode, values): then
+     * the 2-D transform is symmetric too, F[u,v] = F[v,u]. Set for symmetric Matrix Market
+     * files and for skew-symmetric ones read in BINARY mode (same pattern), and found by a
+     * check of the built matrix for everything else. */
+    int symmetric;
+    int64_t input_entries; /* entries given: the file's declared count, or the nnz argument */
+    int64_t merged;        /* duplicate entries merged into another (after mirroring) */
+    size_t host_bytes;     /* host memory this matrix holds: the struct and its arrays */
+    size_t build_peak_bytes; /* most host memory held at once while building it (arrays
+                                and buffers of the reader and builder, this result included) */
+} kfft_sparse;
+
+/* From coordinate arrays: entry k is (r[k], c[k]) with value v[k], k = 0..nnz-1, indices
+ * zero-based when zero_based is 1, else one-based (Matrix Market, Fortran). Any order,
+ * duplicates allowed. v is read in WEIGHTED mode only (NULL there: every entry 1) and must
+ * be finite. Every index is checked: the error names the array, the entry and its value.
+ * nnz 0 gives an empty matrix; r, c (and v) may then be NULL. */
+KFFT_API kfft_status kfft_sparse_from_coo(int64_t rows, int64_t cols, int64_t nnz, const int64_t *r, const int64_t *c,
+                                          const double *v, int zero_based, kfft_sparse_mode mode, kfft_sparse **m);
+
+/* From CSC arrays: colptr[0..cols], rowidx and v of colptr[cols] - colptr[0] entries.
+ * One-based (zero_based 0) means colptr[0] == 1 and one-based row indices (Harwell-Boeing);
+ * zero-based means colptr[0] == 0. colptr must not decrease. Rows within a column may come
+ * in any order and repeat (they are sorted and merged as by kfft_sparse_from_coo). */
+KFFT_API kfft_status kfft_sparse_from_csc(int64_t rows, int64_t cols, const int64_t *colptr, const int64_t *rowidx,
+                                          const double *v, int zero_based, kfft_sparse_mode mode, kfft_sparse **m);
+
+/* Reads a Matrix Market coordinate file ("-": standard input):
+ *   %%MatrixMarket matrix coordinate pattern|real|integer general|symmetric|skew-symmetric
+ * (keywords case-insensitive), then '%' comment lines and blank lines (allowed anywhere
+ * after the header), the size line "rows cols entries", and exactly that many entry lines
+ * "row col [value]", one-based. Symmetric and skew-symmetric files store the lower
+ * triangle, as the format defines: an entry above the diagonal is an error, every entry
+ * below it is mirrored (skew: with its value negated), and skew files have no diagonal
+ * entries. Values of real files are finite decimals (no inf/nan), of integer files
+ * integers within 64 bits (rounded to double beyond 2^53). In BINARY mode values are not
+ * kept but must still be valid. Lines may be of any length; CRLF line ends are accepted.
+ * Errors: INVALID_ARGUMENT for a malformed file (the message names the line and the
+ * problem), UNSUPPORTED for valid files kfft cannot use (complex or hermitian fields, the
+ * dense 'array' format), IO when the file cannot be read, OUT_OF_MEMORY. The file is read
+ * once, in chunks, into a coordinate list of the narrowest types, then sorted into
+ * columns by counting (see src/io/mtx.c and src/sparse/build.c for the memory used). */
+KFFT_API kfft_status kfft_sparse_read_mtx(const char *path, kfft_sparse_mode mode, kfft_sparse **m);
+
+/* Frees m and its arrays; NULL is allowed. */
+KFFT_API void kfft_sparse_free(kfft_sparse *m);
+
+/* Row index of stored entry k (0 <= k < nnz), whatever the index type. */
+static inline int64_t kfft_sparse_row(const kfft_sparse *m, int64_t k)
+{
+    return m->index == KFFT_SPARSE_U16 ? (int64_t)m->row16[k] : (int64_t)m->row32[k];
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif
