@@ -10,14 +10,6 @@
 #include "io/numfmt.h"
 #include "signal_input.h"
 
-static int ends_with(const char *s, const char *ext)
-{
-    size_t n = strlen(s), m = strlen(ext);
-    if (n < m) return 0;
-    for (size_t i = 0; i < m; i++)
-        if ((s[n - m + i] | 0x20) != ext[i]) return 0;
-    return 1;
-}
 
 /* The table: a frequency column, then one PSD column per row; sep ' ' for the terminal (10
  * significant digits), ',' for a .csv file (17: every double survives the round trip). */
@@ -43,7 +35,7 @@ static int table(const cli_spectral *o, strbuf *b, char sep, int digits, const c
 static int write_out(const cli_spectral *o, const char *out)
 {
     char err[512];
-    if (ends_with(out, ".npy")) {
+    if (io_has_ext(out, ".npy")) {
         /* Row 0 the frequencies, rows 1.. the spectra: f, p = np.load(OUT) for one signal. */
         size_t count = (size_t)((o->sig.rows + 1) * o->bins);
         double *a = malloc(count * sizeof *a);
@@ -93,7 +85,7 @@ int cmd_psd(int argc, char **argv)
         return EXIT_OK;
     }
     if (!o.in) return cli_usage_error("psd", "missing the input file (.npy, .wav or .csv)");
-    if (out && !ends_with(out, ".npy") && !ends_with(out, ".csv"))
+    if (out && !io_has_ext(out, ".npy") && !io_has_ext(out, ".csv"))
         return cli_usage_error("psd", "--out '%s': the file name must end in .npy or .csv", out);
 
     int rc = cli_spectral_run("psd", &o);

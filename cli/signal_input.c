@@ -20,21 +20,13 @@ static int read_error(const char *cmd, const char *path, const char *err)
     return EXIT_FAIL;
 }
 
-static int has_ext(const char *path, const char *ext)
-{
-    size_t n = strlen(path), m = strlen(ext);
-    if (n < m) return 0;
-    for (size_t i = 0; i < m; i++)
-        if ((path[n - m + i] | 0x20) != ext[i]) return 0;
-    return 1;
-}
 
 /* The format from the extension, else from the first bytes; text otherwise. */
 static int sniff(const char *path)
 {
-    if (has_ext(path, ".npy")) return 'n';
-    if (has_ext(path, ".wav") || has_ext(path, ".wave")) return 'w';
-    if (has_ext(path, ".csv") || has_ext(path, ".txt")) return 'c';
+    if (io_has_ext(path, ".npy")) return 'n';
+    if (io_has_ext(path, ".wav") || io_has_ext(path, ".wave")) return 'w';
+    if (io_has_ext(path, ".csv") || io_has_ext(path, ".txt")) return 'c';
     unsigned char m[6] = {0};
     FILE *f = strcmp(path, "-") ? fopen(path, "rb") : NULL;
     if (f) {

@@ -31,20 +31,7 @@
 #include "kfft_sparse.h"
 #include "sparse/sparse.h"
 
-static int failures, checks;
-
-static void check(int ok, const char *fmt, ...)
-{
-    checks++;
-    if (ok) return;
-    failures++;
-    va_list ap;
-    va_start(ap, fmt);
-    printf("FAIL: ");
-    vprintf(fmt, ap);
-    printf("\n");
-    va_end(ap);
-}
+#include "test_check.h"
 
 static uint64_t rng = 0x853C49E6748FEA9Bull;
 static uint64_t rnd(void) /* splitmix64 */

@@ -29,20 +29,7 @@
 
 #define PI 3.14159265358979323846
 
-static int failures, checks;
-
-static void check(int ok, const char *fmt, ...)
-{
-    checks++;
-    if (ok) return;
-    failures++;
-    va_list ap;
-    va_start(ap, fmt);
-    printf("FAIL: ");
-    vprintf(fmt, ap);
-    printf("\n");
-    va_end(ap);
-}
+#include "test_check.h"
 
 /* ---- random numbers (xorshift64*, Box-Muller) ---------------------------------------- */
 

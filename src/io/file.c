@@ -105,3 +105,12 @@ int io_write_file(const char *what, const char *path, const void *data, size_t l
     free(tmp);
     return ok ? 0 : -1;
 }
+
+int io_has_ext(const char *path, const char *ext)
+{
+    size_t n = strlen(path), m = strlen(ext);
+    if (n < m) return 0;
+    for (size_t i = 0; i < m; i++)
+        if ((path[n - m + i] | 0x20) != ext[i]) return 0;
+    return 1;
+}

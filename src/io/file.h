@@ -13,4 +13,7 @@ int io_read_file(const char *what, const char *path, size_t max, unsigned char *
  * see a partial file and a failure leaves no file behind. 0 or -1 with the reason in err. */
 int io_write_file(const char *what, const char *path, const void *data, size_t len, char *err, size_t errlen);
 
+/* 1 if path ends in ext (lower case, with its dot), in any letter case. */
+int io_has_ext(const char *path, const char *ext);
+
 #endif

@@ -272,21 +272,13 @@ int plot_build(const plot_spec *s, scene *sc, char *err, size_t errlen)
     return 0;
 }
 
-static int ends_with(const char *s, const char *ext)
-{
-    size_t n = strlen(s), m = strlen(ext);
-    if (n < m) return 0;
-    for (size_t i = 0; i < m; i++)
-        if ((s[n - m + i] | 0x20) != ext[i]) return 0;
-    return 1;
-}
 
-int plot_format_known(const char *path) { return ends_with(path, ".svg") || ends_with(path, ".png"); }
+int plot_format_known(const char *path) { return io_has_ext(path, ".svg") || io_has_ext(path, ".png"); }
 
 int plot_write(const char *path, const plot_spec *spec, char *err, size_t errlen)
 {
-    int svg = ends_with(path, ".svg");
-    if (!svg && !ends_with(path, ".png")) {
+    int svg = io_has_ext(path, ".svg");
+    if (!svg && !io_has_ext(path, ".png")) {
         snprintf(err, errlen, "plot: '%s': the file name must end in .svg or .png", path);
         return -1;
     }
