@@ -8,6 +8,8 @@ command -v cmake >/dev/null || need+=(cmake)
 command -v cc >/dev/null || need+=(gcc)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 [ -f /usr/include/fftw3.h ] || need+=(libfftw3-dev)
+# The CLI test scripts write and check .npy/.wav/.mtx files with a small python3 helper.
+command -v python3 >/dev/null || need+=(python3)
 ldconfig -p | grep -q 'libOpenCL.so.1' || need+=(ocl-icd-libopencl1)
 # The CPU OpenCL device, used when no GPU is present.
 [ -d /etc/OpenCL/vendors ] && ls /etc/OpenCL/vendors/*pocl* >/dev/null 2>&1 || need+=(pocl-opencl-icd)
