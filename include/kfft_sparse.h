@@ -94,6 +94,59 @@ KFFT_API kfft_status kfft_sparse_read_mtx(const char *path, kfft_sparse_mode mod
 /* Frees m and its arrays; NULL is allowed. */
 KFFT_API void kfft_sparse_free(kfft_sparse *m);
 
+/* ---- The sparse-input 2-D FFT ----------------------------------------------------------
+ * F[u, v] = sum over stored entries (r, c) of a_rc exp(-2 pi i (r u / R + c v / C)) for the
+ * R x C matrix m (a_rc = 1 in BINARY mode), computed from the CSC arrays without ever
+ * building the dense matrix: for the rows u <= R/2 of the spectrum, G[u, c] = sum_r a_rc
+ * W_R^(r u) by direct sums with exact integer angle indices, then F[u, :] = the length-C FFT
+ * of G[u, :] with kfft's generated kernels (mixed radix, or Bluestein for non-smooth C),
+ * whose store also writes row R-u, F[R-u, C-v] = conj(F[u, v]) (real input). The work runs
+ * in tiles of rows u sized to the device memory budget. */
+typedef struct {
+    kfft_precision precision; /* KFFT_F32 or KFFT_F64 */
+    int full;                 /* 0: the R x (C/2+1) half spectrum (numpy rfft2); 1: R x C (fft2) */
+    int64_t row_begin, row_end; /* spectrum rows [row_begin, row_end); both 0: every row */
+    size_t budget;            /* device bytes this plan may hold (matrix, tables, tiles, work
+                                 areas, staging); 0: 1 GiB. The caller's output buffer is not
+                                 counted. */
+    int to_host;              /* 1: output through host memory (kfft_spfft_execute_rows or
+                                 _host), which needs a device staging area within the budget */
+} kfft_spfft_desc;
+
+typedef struct {
+    int64_t rows, cols;       /* the output: row_end - row_begin rows of cols complex values */
+    int64_t tile_rows;        /* rows u <= R/2 per tile (each gives up to two spectrum rows) */
+    int64_t tiles;            /* tiles per execution */
+    size_t matrix_bytes;      /* the matrix on the device (narrowest index types) */
+    size_t tile_bytes;        /* G of one tile */
+    size_t fft_bytes;         /* the row FFT's tables and work area */
+    size_t staging_bytes;     /* to_host only */
+    size_t device_bytes;      /* everything this plan holds on the device: its peak */
+    char route[256];          /* how each dimension is done, in words */
+} kfft_spfft_info;
+
+typedef struct kfft_spfft_plan_s *kfft_spfft_plan;
+
+/* Plans the transform of m (which must outlive nothing: the plan copies what it needs to the
+ * device). Errors: INVALID_ARGUMENT naming the field (rows out of range, precision),
+ * OUT_OF_MEMORY when the budget or the device cannot hold one tile (the message gives the
+ * bytes needed), UNSUPPORTED for f64 on a device without it. */
+KFFT_API kfft_status kfft_spfft_plan_create(kfft_context ctx, const kfft_sparse *m, const kfft_spfft_desc *desc,
+                                            kfft_spfft_plan *plan);
+KFFT_API kfft_status kfft_spfft_plan_info(kfft_spfft_plan plan, kfft_spfft_info *info);
+/* Output in a device buffer of info.rows x info.cols complex values, row-major, spectrum
+ * row row_begin first; asynchronous on the context's stream. */
+KFFT_API kfft_status kfft_spfft_execute(kfft_spfft_plan plan, kfft_buffer out);
+/* Output through host memory, tile by tile (plans with to_host): fn gets spectrum rows
+ * row0 .. row0+nrows-1 (nrows x info.cols complex values, valid during the call); every row
+ * comes exactly once, not in order. A nonzero return from fn stops the execution, which
+ * then returns KFFT_ERROR_IO. */
+typedef int (*kfft_spfft_rows_fn)(void *user, int64_t row0, int64_t nrows, const void *data);
+KFFT_API kfft_status kfft_spfft_execute_rows(kfft_spfft_plan plan, kfft_spfft_rows_fn fn, void *user);
+/* Into a host array of info.rows x info.cols complex values (plans with to_host). */
+KFFT_API kfft_status kfft_spfft_execute_host(kfft_spfft_plan plan, void *out);
+KFFT_API void kfft_spfft_plan_destroy(kfft_spfft_plan plan);
+
 /* Row index of stored entry k (0 <= k < nnz), whatever the index type. */
 static inline int64_t kfft_sparse_row(const kfft_sparse *m, int64_t k)
 {

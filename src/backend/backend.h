@@ -26,6 +26,7 @@ typedef struct {
     int64_t in_off, out_off; /* elements of the side's type */
     int64_t ncols, tbase;    /* columns in this launch; first transform of the chunk */
     int inv;
+    int64_t aux;             /* kernel-specific (mirror-store row offset; 0 otherwise) */
 } kfft_launch_args;
 
 typedef struct kfft_backend_ops {
@@ -40,7 +41,8 @@ typedef struct kfft_backend_ops {
     kfft_status (*alloc)(void *st, size_t bytes, kfft_buffer *buf);
     kfft_status (*release)(void *st, kfft_buffer buf);
     kfft_status (*h2d)(void *st, kfft_buffer dst, const void *src, size_t bytes);
-    kfft_status (*d2h)(void *st, void *dst, kfft_buffer src, size_t bytes);
+    /* Device to host from byte `off` of src (blocks until done). */
+    kfft_status (*d2h)(void *st, void *dst, kfft_buffer src, size_t off, size_t bytes);
     kfft_status (*sync)(void *st);
     /* Source -> loaded module, and its binary (malloc'ed) for the disk cache / load(). */
     kfft_status (*compile)(void *st, const char *src, void **bin, size_t *len, void **module);

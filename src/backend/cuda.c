@@ -260,11 +260,11 @@ static kfft_status cuda_h2d(void *st, kfft_buffer dst, const void *src, size_t b
     return cuda_sync(st); /* the caller may free src on return */
 }
 
-static kfft_status cuda_d2h(void *st, void *dst, kfft_buffer src, size_t bytes)
+static kfft_status cuda_d2h(void *st, void *dst, kfft_buffer src, size_t off, size_t bytes)
 {
     cuda_state *s = st;
     CURRENT(s);
-    CUresult r = cu.cuMemcpyDtoHAsync(dst, (CUdeviceptr)(uintptr_t)src, bytes, s->stream);
+    CUresult r = cu.cuMemcpyDtoHAsync(dst, (CUdeviceptr)(uintptr_t)src + off, bytes, s->stream);
     if (r) return cufail(r, "cuMemcpyDtoHAsync");
     return cuda_sync(st);
 }
@@ -372,7 +372,8 @@ static kfft_status cuda_launch(void *st, void *kernel, size_t groups, int thread
                 tw = (CUdeviceptr)(uintptr_t)a->tw;
     long long ioff = a->in_off, ooff = a->out_off, nc = a->ncols, tb = a->tbase;
     int inv = a->inv;
-    void *args[] = {&in, &ioff, &out, &ooff, &tw, &nc, &tb, &inv};
+    long long aux = a->aux;
+    void *args[] = {&in, &ioff, &out, &ooff, &tw, &nc, &tb, &inv, &aux};
     CUresult r = cu.cuLaunchKernel((CUfunction)kernel, (unsigned)groups, 1, 1, (unsigned)threads, 1, 1, (unsigned)smem, s->stream, args, NULL);
     return r ? cufail(r, "cuLaunchKernel") : KFFT_SUCCESS;
 }

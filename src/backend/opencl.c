@@ -280,10 +280,10 @@ static kfft_status cl_h2d(void *st, kfft_buffer dst, const void *src, size_t byt
     return r ? clfail(r, "clEnqueueWriteBuffer") : KFFT_SUCCESS;
 }
 
-static kfft_status cl_d2h(void *st, void *dst, kfft_buffer src, size_t bytes)
+static kfft_status cl_d2h(void *st, void *dst, kfft_buffer src, size_t off, size_t bytes)
 {
     cl_state *s = st;
-    cl_int r = cl.EnqueueReadBuffer(s->q, (cl_mem)src, 1, 0, bytes, dst, 0, NULL, NULL);
+    cl_int r = cl.EnqueueReadBuffer(s->q, (cl_mem)src, 1, off, bytes, dst, 0, NULL, NULL);
     return r ? clfail(r, "clEnqueueReadBuffer") : KFFT_SUCCESS;
 }
 
@@ -381,6 +381,7 @@ static kfft_status cl_launch(void *st, void *kernel, size_t groups, int threads,
     (void)smem; /* local memory is sized in the kernel source */
     cl_mem in = a->in, out = a->out, tw = a->tw;
     cl_ulong ioff = (cl_ulong)a->in_off, ooff = (cl_ulong)a->out_off, nc = (cl_ulong)a->ncols, tb = (cl_ulong)a->tbase;
+    cl_ulong aux = (cl_ulong)a->aux;
     cl_int inv = a->inv;
     cl_int r = cl.SetKernelArg(k, 0, sizeof in, &in);
     r |= cl.SetKernelArg(k, 1, sizeof ioff, &ioff);
@@ -390,6 +391,7 @@ static kfft_status cl_launch(void *st, void *kernel, size_t groups, int threads,
     r |= cl.SetKernelArg(k, 5, sizeof nc, &nc);
     r |= cl.SetKernelArg(k, 6, sizeof tb, &tb);
     r |= cl.SetKernelArg(k, 7, sizeof inv, &inv);
+    r |= cl.SetKernelArg(k, 8, sizeof aux, &aux);
     if (r) return clfail(r, "clSetKernelArg");
     size_t global = groups * (size_t)threads, local = (size_t)threads;
     r = cl.EnqueueNDRangeKernel(s->q, k, 1, NULL, &global, &local, 0, NULL, NULL);

@@ -166,5 +166,5 @@ kfft_status kfft_memcpy_h2d(kfft_context ctx, kfft_buffer dst, const void *src, 
 kfft_status kfft_memcpy_d2h(kfft_context ctx, void *dst, kfft_buffer src, size_t bytes)
 {
     if (!ctx || !dst || !src) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "memcpy_d2h: NULL %s", !ctx ? "ctx" : !dst ? "dst" : "src");
-    return bytes ? ctx->ops->d2h(ctx->st, dst, src, bytes) : KFFT_SUCCESS;
+    return bytes ? ctx->ops->d2h(ctx->st, dst, src, 0, bytes) : KFFT_SUCCESS;
 }

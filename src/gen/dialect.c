@@ -10,7 +10,8 @@ void gen_dialect_prelude(strbuf *b, int dialect, int f64)
                    "#define KFFT_BARRIER() __syncthreads()\n"
                    "#define KFFT_TID ((int)threadIdx.x)\n"
                    "#define KFFT_GROUP ((long long)blockIdx.x)\n"
-                   "typedef long long kfft_i64;\n");
+                   "#define KFFT_LOCAL\n"
+                   "typedef long long kfft_i64; typedef unsigned long long kfft_u64;\n");
         sb_puts(b, f64 ? "typedef double kfft_real; typedef double2 kfft_cplx;\n"
                          "#define KFFT_MK(a, b) make_double2((a), (b))\n"
                        : "typedef float kfft_real; typedef float2 kfft_cplx;\n"
@@ -22,7 +23,8 @@ void gen_dialect_prelude(strbuf *b, int dialect, int f64)
                    "#define KFFT_BARRIER() barrier(CLK_LOCAL_MEM_FENCE)\n"
                    "#define KFFT_TID ((int)get_local_id(0))\n"
                    "#define KFFT_GROUP ((long)get_group_id(0))\n"
-                   "typedef long kfft_i64;\n");
+                   "#define KFFT_LOCAL __local\n"
+                   "typedef long kfft_i64; typedef ulong kfft_u64;\n");
         sb_puts(b, f64 ? "typedef double kfft_real; typedef double2 kfft_cplx;\n"
                          "#define KFFT_MK(a, b) ((double2)((a), (b)))\n"
                        : "typedef float kfft_real; typedef float2 kfft_cplx;\n"
@@ -49,7 +51,7 @@ void gen_dialect_kernel_open(strbuf *b, int dialect, const char *name, int threa
      * in elements of the side's type (real for real data); tbase is the first transform of
      * this launch's chunk. */
     sb_puts(b, "KFFT_GLOBAL const kfft_cplx *in, kfft_i64 in_off, KFFT_GLOBAL kfft_cplx *out, kfft_i64 out_off,\n"
-               "    KFFT_GLOBAL const kfft_cplx *tw, kfft_i64 ncols, kfft_i64 tbase, int inv)\n{\n");
+               "    KFFT_GLOBAL const kfft_cplx *tw, kfft_i64 ncols, kfft_i64 tbase, int inv, kfft_i64 aux)\n{\n    (void)aux;\n");
 }
 
 void gen_dialect_smem(strbuf *b, int dialect, int elems)

@@ -9,6 +9,28 @@
 /* Kernel i is named "kfft_k<i>". All specs share one precision. */
 void gen_program(strbuf *b, int dialect, const kspec *specs, int nspecs);
 
+/* The sparse 2-D FFT's direct-sum kernel "kfft_sp" (sparse.c). Launch arguments: in = the
+ * matrix buffer (CSC arrays at the byte offsets below), out = G, out_off = G's first element,
+ * ncols = rows u in the tile, tbase = its first u; gen_sparse_groups() blocks of
+ * gen_sparse_threads() threads. */
+typedef struct {
+    int f64;
+    int64_t R, C;
+    int colptr64, row32, weighted; /* colptr int64 (else uint32); rows uint32 (else uint16); values */
+    int64_t off_colptr, off_rows, off_vals; /* bytes */
+    int64_t tw_lo, tw_hi, n_lo, n_hi; int tw_shift; /* W_R^m = lo[m mod 2^s] * hi[m >> s] */
+    int tw_smem;    /* copy the tables to shared memory */
+    int idx64;      /* G offsets need 64 bits */
+} ks_sparse;
+void gen_sparse_program(strbuf *b, int dialect, const ks_sparse *k);
+int gen_sparse_threads(void);
+int64_t gen_sparse_groups(int64_t ncols_u, int64_t C);
+/* Shared memory bytes of the kernel. */
+static inline size_t gen_sparse_smem(const ks_sparse *k)
+{
+    return (size_t)(32 * 33 + (k->tw_smem ? k->n_lo + k->n_hi : 0)) * (k->f64 ? 16 : 8);
+}
+
 /* Dialect layer (dialect.c). */
 void gen_dialect_prelude(strbuf *b, int dialect, int f64);
 /* The kernel's opening line up to and including '{', with its parameter list. */

@@ -150,6 +150,18 @@ static void emit_user_write(strbuf *b, const kspec *k, int index)
         sb_printf(b, "            rout[base + 2 * dst * %lld] = v.x;\n            rout[base + (2 * dst + 1) * %lld] = v.y;\n", os,
                   os);
         break;
+    case KS_ST_MIRROR: { /* ostride is 1: spectrum rows are contiguous */
+        const ks_mirror *m = &k->mir;
+        long long R = (long long)m->R, a = (long long)m->a, e = (long long)m->b;
+        char cols[64] = "";
+        if (!m->full) snprintf(cols, sizeof cols, " && dst <= %lld", (long long)(k->n / 2));
+        sb_printf(b, "            %s u = tbase + t, md = dst == 0 ? 0 : %lld - dst;\n", idx_type(k), (long long)k->n);
+        sb_printf(b, "            if (u >= %lld && u < %lld%s) out[base + dst] = v;\n", a, e, cols);
+        if (!m->full) snprintf(cols, sizeof cols, " && md <= %lld", (long long)(k->n / 2));
+        sb_printf(b, "            if (u >= 1 && 2 * u < %lld && %lld - u >= %lld && %lld - u < %lld%s)\n", R, R, a, R, e, cols);
+        sb_printf(b, "                out[aux + (%lld - u) * %lld + md] = cconj(v);\n", R, (long long)m->ld);
+        break;
+    }
     default:
         sb_printf(b, "            out[base + dst * %lld] = v;\n", os);
     }

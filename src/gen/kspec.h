@@ -39,7 +39,16 @@ typedef struct {
  * values (imaginary parts zero or Hermitian-extended); PACK routes (even n, one block)
  * transform n/2 complex values z[m] = x[2m] + i x[2m+1] with a fused pre/post step. */
 enum { KS_LD_CPLX = 0, KS_LD_REAL, KS_LD_HERM, KS_LD_PAIR, KS_LD_C2R_PACK };
-enum { KS_ST_CPLX = 0, KS_ST_HALF, KS_ST_REAL, KS_ST_PAIR, KS_ST_R2C_PACK };
+enum { KS_ST_CPLX = 0, KS_ST_HALF, KS_ST_REAL, KS_ST_PAIR, KS_ST_R2C_PACK, KS_ST_MIRROR };
+
+/* KS_ST_MIRROR (the sparse 2-D FFT's row transforms): transform u is row u <= R/2 of the
+ * spectrum F of a real R x n matrix. The store writes F[u, e] at out_off + u*ld + e and,
+ * since F[R-u, n-e] = conj(F[u, e]), row R-u at aux + (R-u)*ld + (n-e) mod n, each only
+ * for rows in [a, b) and, unless full, columns <= n/2. */
+typedef struct {
+    int full;
+    int64_t R, a, b, ld;
+} ks_mirror;
 
 /* Fused operations. */
 enum {
@@ -64,6 +73,7 @@ typedef struct {
     int64_t istride, ostride; /* along the transformed axis, for KS_IO_USER sides */
     int nouter; ks_dim outer[KS_MAX_OUTER]; /* transform index -> user offsets */
     int ld, st;          /* KS_LD_*, KS_ST_* (user sides only) */
+    ks_mirror mir;       /* KS_ST_MIRROR */
     int64_t nreal;       /* real length of a PACK route (n = nreal/2) */
     int64_t rtw;         /* PACK: table of W_nreal^k, k <= nreal/2 */
     int scale;           /* multiply stored values by (inv ? scale_inv : scale_fwd) */

@@ -51,7 +51,7 @@ static kfft_status upload_tables(kfft_plan p)
 
 static size_t work_bytes(const kfft_schedule *s, int f64) { return (size_t)s->nwork * (size_t)s->work_elems * (f64 ? 16 : 8); }
 
-static kfft_status plan_problem(kfft_context ctx, const kfft_problem *prob, kfft_plan *out)
+kfft_status kfft_plan_from_problem(kfft_context ctx, const kfft_problem *prob, kfft_plan *out)
 {
     if (prob->f64 && !ctx->info.fp64)
         return kfft_fail(KFFT_ERROR_UNSUPPORTED, "precision: device '%s' has no double precision", ctx->info.name);
@@ -101,7 +101,7 @@ static kfft_status create(kfft_context ctx, const kfft_plan_desc *desc, const kf
     if (!ctx) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "ctx is NULL");
     kfft_problem prob;
     kfft_status st = desc ? kfft_problem_from_desc(desc, &prob) : kfft_problem_from_guru(guru, &prob);
-    return st ? st : plan_problem(ctx, &prob, out);
+    return st ? st : kfft_plan_from_problem(ctx, &prob, out);
 }
 
 kfft_status kfft_plan_create(kfft_context ctx, const kfft_plan_desc *desc, kfft_plan *out)
@@ -145,6 +145,10 @@ kfft_status kfft_plan_1d(kfft_context ctx, int64_t n, int64_t batch, kfft_precis
 }
 
 size_t kfft_plan_workspace_size(kfft_plan p) { return p ? p->work_bytes : 0; }
+size_t kfft_plan_device_bytes(kfft_plan p)
+{
+    return p ? (size_t)p->s.table_len * (p->prob.f64 ? 16 : 8) + (p->own_work ? p->work_bytes : 0) : 0;
+}
 int kfft_plan_kernel_count(kfft_plan p) { return p ? p->s.nsteps : 0; }
 const char *kfft_plan_describe(kfft_plan p) { return p ? p->s.describe : ""; }
 
@@ -184,6 +188,30 @@ kfft_status kfft_plan_buffer_sizes(kfft_plan p, size_t *in_bytes, size_t *out_by
     return KFFT_SUCCESS;
 }
 
+/* Transforms [t0, t1) of stage g, in chunks: user sides at the given offsets (elements). */
+static kfft_status run_stage(kfft_plan p, int g, kfft_buffer in, int64_t in_off, kfft_buffer out, int64_t out_off,
+                             int64_t aux, int64_t t0, int64_t t1, int inv)
+{
+    const kfft_schedule *s = &p->s;
+    kfft_context ctx = p->ctx;
+    kfft_buffer bufs[4] = {in, out, p->work, p->work};
+    int64_t offs[4] = {in_off, out_off, 0, s->work_elems}; /* the second workspace is the second half */
+    const kfft_stage *sg = &s->stage[g];
+    for (int64_t c0 = t0; c0 < t1; c0 += sg->chunk) {
+        int64_t nt = t1 - c0 < sg->chunk ? t1 - c0 : sg->chunk;
+        for (int i = sg->first; i < sg->first + sg->nsteps; i++) {
+            const kspec *k = &s->spec[i];
+            kfft_launch_args a = {bufs[s->src[i]], bufs[s->dst[i]], p->tables, offs[s->src[i]], offs[s->dst[i]],
+                                  k->kind == KS_SINGLE ? nt : nt * (k->N / k->R), c0, inv, aux};
+            size_t groups = (size_t)((a.ncols + k->B - 1) / k->B);
+            size_t smem = (size_t)ks_smem_elems((int64_t)k->B * k->R, k->f64, k->pad) * (k->f64 ? 16 : 8);
+            kfft_status st = ctx->ops->launch(ctx->st, p->kern[i], groups, k->T, smem, &a);
+            if (st) return st;
+        }
+    }
+    return KFFT_SUCCESS;
+}
+
 kfft_status kfft_execute(kfft_plan p, kfft_buffer in, kfft_buffer out, kfft_direction dir)
 {
     kfft_clear_error();
@@ -201,25 +229,19 @@ kfft_status kfft_execute(kfft_plan p, kfft_buffer in, kfft_buffer out, kfft_dire
     if (p->work_bytes && !p->work)
         return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "the plan needs a work area of %zu bytes: call kfft_plan_set_workspace",
                          p->work_bytes);
-    kfft_context ctx = p->ctx;
-    kfft_buffer bufs[4] = {in, out, p->work, p->work};
-    int64_t offs[4] = {0, 0, 0, s->work_elems}; /* the second workspace is the second half */
     for (int g = 0; g < s->nstages; g++) {
-        const kfft_stage *sg = &s->stage[g];
-        for (int64_t t0 = 0; t0 < sg->ntrans; t0 += sg->chunk) {
-            int64_t nt = sg->ntrans - t0 < sg->chunk ? sg->ntrans - t0 : sg->chunk;
-            for (int i = sg->first; i < sg->first + sg->nsteps; i++) {
-                const kspec *k = &s->spec[i];
-                kfft_launch_args a = {bufs[s->src[i]], bufs[s->dst[i]], p->tables, offs[s->src[i]], offs[s->dst[i]],
-                                      k->kind == KS_SINGLE ? nt : nt * (k->N / k->R), t0, dir == KFFT_INVERSE};
-                size_t groups = (size_t)((a.ncols + k->B - 1) / k->B);
-                size_t smem = (size_t)ks_smem_elems((int64_t)k->B * k->R, k->f64, k->pad) * (k->f64 ? 16 : 8);
-                kfft_status st = ctx->ops->launch(ctx->st, p->kern[i], groups, k->T, smem, &a);
-                if (st) return st;
-            }
-        }
+        kfft_status st = run_stage(p, g, in, 0, out, 0, 0, 0, s->stage[g].ntrans, dir == KFFT_INVERSE);
+        if (st) return st;
     }
     return KFFT_SUCCESS;
+}
+
+kfft_status kfft_plan_run_range(kfft_plan p, kfft_buffer in, int64_t in_off, kfft_buffer out, int64_t out_off, int64_t aux,
+                                int64_t t0, int64_t t1)
+{
+    if (p->s.nstages != 1 || t0 < 0 || t1 > p->s.stage[0].ntrans || (p->work_bytes && !p->work))
+        return kfft_fail(KFFT_ERROR_INTERNAL, "kfft_plan_run_range: not a one-stage plan or a bad range");
+    return run_stage(p, 0, in, in_off, out, out_off, aux, t0, t1, 0);
 }
 
 kfft_status kfft_execute_host(kfft_plan p, const void *in, void *out, kfft_direction dir)
@@ -237,7 +259,7 @@ kfft_status kfft_execute_host(kfft_plan p, const void *in, void *out, kfft_direc
      * in == out on the host runs out of place on the device (the layouts allow both). */
     if (!st) st = ctx->ops->h2d(ctx->st, dout, out, ob);
     if (!st) st = kfft_execute(p, din, dout, dir);
-    if (!st) st = ctx->ops->d2h(ctx->st, out, dout, ob);
+    if (!st) st = ctx->ops->d2h(ctx->st, out, dout, 0, ob);
     if (!st) st = ctx->ops->sync(ctx->st);
     if (din) kfft_dev_release(ctx, din);
     if (dout) kfft_dev_release(ctx, dout);

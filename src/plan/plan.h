@@ -31,6 +31,16 @@ typedef struct {
     char describe[1024];
 } kfft_schedule;
 
+/* Internal (the sparse 2-D FFT): a plan from a ready problem; and transforms [t0, t1) of a
+ * one-stage plan, forward, with the user sides at in_off / out_off (elements) and the
+ * kernels' aux argument. */
+kfft_status kfft_plan_from_problem(kfft_context ctx, const kfft_problem *prob, kfft_plan *out);
+kfft_status kfft_plan_run_range(kfft_plan p, kfft_buffer in, int64_t in_off, kfft_buffer out, int64_t out_off, int64_t aux,
+                                int64_t t0, int64_t t1);
+
+/* Device bytes a plan holds itself (tables and its own work area). */
+size_t kfft_plan_device_bytes(kfft_plan p);
+
 /* Pure planning (no device): fills sched for a problem on a device described by info.
  * Used by kfft_plan_create and by tests that generate sources without a GPU. */
 kfft_status kfft_schedule_build(const kfft_problem *p, const kfft_device_info *info, kfft_schedule *sched);

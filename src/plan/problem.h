@@ -13,6 +13,15 @@ typedef struct {
     kfft_dim hm[KFFT_MAX_DIMS];
     kfft_norm norm;
     unsigned flags;
+    /* Internal, for the sparse 2-D FFT (src/sparse/spfft.c); zero from the public
+     * descriptions. mirror.on: a rank-1 C2C whose transform u is row u of a real-input 2-D
+     * spectrum with mirror.R rows; the store writes spectrum row u and its mirror R-u (see
+     * KS_ST_MIRROR). work_cap: workspace bound in bytes (0: the default). */
+    struct {
+        int on, full;
+        int64_t R, a, b, ld;
+    } mirror;
+    int64_t work_cap;
 } kfft_problem;
 
 kfft_status kfft_problem_from_desc(const kfft_plan_desc *d, kfft_problem *p);

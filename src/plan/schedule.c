@@ -182,6 +182,14 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         base.ld = pack ? KS_LD_C2R_PACK : KS_LD_HERM;
         base.st = pack ? KS_ST_PAIR : KS_ST_REAL;
     }
+    if (p->mirror.on) {
+        base.st = KS_ST_MIRROR;
+        base.mir.full = p->mirror.full;
+        base.mir.R = p->mirror.R;
+        base.mir.a = p->mirror.a;
+        base.mir.b = p->mirror.b;
+        base.mir.ld = p->mirror.ld;
+    }
     if (pack) {
         base.nreal = n;
         base.rtw = tab_twiddles_range(t, n / 2 + 1, 1, n);
@@ -256,7 +264,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     sg->chunk = sg->ntrans;
     if (k0->kind == KS_GPASS) {
         int nw = sg->nsteps >= 3 ? 2 : 1;
-        int64_t c = WORKSPACE_CAP / (nw * N * eb);
+        int64_t c = (p->work_cap ? p->work_cap : WORKSPACE_CAP) / (nw * N * eb);
         if (c < 1) c = 1;
         if (c < sg->chunk) sg->chunk = c;
         if (nw > s->nwork) s->nwork = nw;
@@ -266,6 +274,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     }
     /* Index width: 32-bit unless an offset the kernels compute could pass the limit. */
     int64_t ispan = side_span(r, 0), ospan = side_span(r, 1);
+    if (p->mirror.on) ospan = p->mirror.R * p->mirror.ld + r->n;
     for (int q = 0; q < sg->nsteps; q++) {
         kspec *k = &s->spec[sg->first + q];
         k->idx64 = ispan > IDX32_LIMIT || ospan > IDX32_LIMIT || sg->ntrans > IDX32_LIMIT || sg->chunk * N > IDX32_LIMIT ||

@@ -1,0 +1,368 @@
+/* The sparse-input 2-D FFT (kfft_sparse.h): a plan is the matrix on the device in its
+ * narrowest form, the direct-sum kernel (src/gen/sparse.c), and a batched length-C FFT plan
+ * whose store writes each spectrum row u and its mirror R-u (KS_ST_MIRROR). Execution walks
+ * the rows u <= R/2 that the requested spectrum rows need, in tiles sized to the budget:
+ * per tile one direct-sum launch into G, then the row FFTs from G to the output (the
+ * caller's device buffer, or a staging area copied to the host). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/context.h"
+#include "gen/gen.h"
+#include "kfft_sparse.h"
+#include "plan/plan.h"
+#include "plan/tables.h"
+
+#define DEFAULT_BUDGET ((size_t)1 << 30)
+
+typedef struct {
+    int64_t a, b; /* rows u in [a, b) */
+} urange;
+
+struct kfft_spfft_plan_s {
+    kfft_context ctx;
+    int f64, full, to_host;
+    int64_t R, C, width, row_a, row_b;
+    urange ur[2];
+    int nur;
+    int64_t U, nu; /* rows u per tile; rows u in all */
+    ks_sparse ks;
+    kfft_module_entry *mod;
+    void *kern;
+    kfft_buffer mat, tw, G, stage;
+    kfft_plan fft;
+    void *host; /* to_host: one tile's rows on the host */
+    kfft_spfft_info info;
+};
+
+void kfft_spfft_plan_destroy(kfft_spfft_plan p)
+{
+    if (!p) return;
+    kfft_context ctx = p->ctx;
+    if (p->kern) ctx->ops->put_kernel(ctx->st, p->kern);
+    if (p->mod) kfft_module_release(ctx, p->mod);
+    kfft_buffer bufs[4] = {p->mat, p->tw, p->G, p->stage};
+    for (int i = 0; i < 4; i++)
+        if (bufs[i]) kfft_dev_release(ctx, bufs[i]);
+    kfft_plan_destroy(p->fft);
+    free(p->host);
+    free(p);
+}
+
+static size_t align16(size_t x) { return (x + 15) & ~(size_t)15; }
+
+/* The matrix as one device blob: colptr (uint32 when nnz < 2^32), rows (the matrix's own
+ * uint16/uint32), values in the plan's precision (weighted only). */
+static kfft_status upload_matrix(kfft_spfft_plan p, const kfft_sparse *m)
+{
+    ks_sparse *k = &p->ks;
+    k->colptr64 = m->nnz >= ((int64_t)1 << 32);
+    k->row32 = m->index == KFFT_SPARSE_U32;
+    k->weighted = m->mode == KFFT_SPARSE_WEIGHTED && m->values;
+    size_t cpb = (size_t)(m->cols + 1) * (k->colptr64 ? 8 : 4), rb = (size_t)m->nnz * (size_t)m->index;
+    size_t vb = k->weighted ? (size_t)m->nnz * (p->f64 ? 8 : 4) : 0;
+    k->off_colptr = 0;
+    k->off_rows = (int64_t)align16(cpb);
+    k->off_vals = k->off_rows + (int64_t)align16(rb);
+    size_t bytes = (size_t)k->off_vals + align16(vb);
+    unsigned char *h = calloc(1, bytes);
+    if (!h) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory to stage the matrix (%zu bytes)", bytes);
+    for (int64_t c = 0; c <= m->cols; c++) {
+        if (k->colptr64) ((int64_t *)h)[c] = m->colptr[c];
+        else ((uint32_t *)h)[c] = (uint32_t)m->colptr[c];
+    }
+    if (rb) memcpy(h + k->off_rows, k->row32 ? (const void *)m->row32 : (const void *)m->row16, rb);
+    for (int64_t q = 0; k->weighted && q < m->nnz; q++) {
+        if (p->f64) ((double *)(h + k->off_vals))[q] = m->values[q];
+        else ((float *)(h + k->off_vals))[q] = (float)m->values[q];
+    }
+    kfft_status st = kfft_dev_alloc(p->ctx, bytes, &p->mat);
+    if (!st) st = p->ctx->ops->h2d(p->ctx->st, p->mat, h, bytes);
+    free(h);
+    p->info.matrix_bytes = bytes;
+    return st;
+}
+
+/* W_R^m = lo[m mod 2^s] * hi[m >> s], both from double with exact indices. */
+static kfft_status upload_angles(kfft_spfft_plan p)
+{
+    ks_sparse *k = &p->ks;
+    int s = 0;
+    while (((int64_t)1 << (2 * s)) < p->R) s++;
+    k->tw_shift = s;
+    k->n_lo = (int64_t)1 << s;
+    k->n_hi = ((p->R - 1) >> s) + 1;
+    kfft_table t = {0};
+    k->tw_lo = tab_twiddles_range(&t, k->n_lo, 1, p->R);
+    k->tw_hi = tab_twiddles_range(&t, k->n_hi, k->n_lo, p->R);
+    if (t.oom) {
+        tab_free(&t);
+        return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for the angle tables");
+    }
+    k->tw_smem = (k->n_lo + k->n_hi) * (p->f64 ? 16 : 8) <= 16384;
+    size_t count = (size_t)t.len * 2, bytes = count * (p->f64 ? 8 : 4);
+    void *h = malloc(bytes);
+    kfft_status st = h ? KFFT_SUCCESS : kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for the angle tables");
+    if (h && p->f64) memcpy(h, t.v, bytes);
+    else if (h) for (size_t i = 0; i < count; i++) ((float *)h)[i] = (float)t.v[i];
+    if (!st) st = kfft_dev_alloc(p->ctx, bytes, &p->tw);
+    if (!st) st = p->ctx->ops->h2d(p->ctx->st, p->tw, h, bytes);
+    free(h);
+    tab_free(&t);
+    p->info.fft_bytes += bytes;
+    return st;
+}
+
+/* The row FFTs: length C over rows u (stride C in G), writing spectrum rows of width
+ * elements through the mirror store. work_cap 0 asks only for the schedule's shape. */
+static void fft_problem(const kfft_spfft_plan p, int64_t work_cap, kfft_problem *q)
+{
+    memset(q, 0, sizeof *q);
+    q->type = KFFT_C2C;
+    q->f64 = p->f64;
+    q->rank = 1;
+    q->dims[0] = (kfft_dim){p->C, 1, 1};
+    q->hrank = 1;
+    q->hm[0] = (kfft_dim){p->R / 2 + 1, p->C, p->width};
+    q->norm = KFFT_NORM_NONE;
+    q->mirror.on = 1;
+    q->mirror.full = p->full;
+    q->mirror.R = p->R;
+    q->mirror.a = p->row_a;
+    q->mirror.b = p->row_b;
+    q->mirror.ld = p->width;
+    q->work_cap = work_cap;
+}
+
+/* Rows u <= R/2 needed for spectrum rows [a, b): u itself (u <= R/2) and u = R - r for
+ * rows r > R/2 (then 1 <= u and 2u < R). */
+static void needed_u(kfft_spfft_plan p)
+{
+    int64_t R = p->R, a = p->row_a, b = p->row_b;
+    urange d = {a, b < R / 2 + 1 ? b : R / 2 + 1};
+    urange m = {R - b + 1 > 1 ? R - b + 1 : 1, (R - a < (R - 1) / 2 ? R - a : (R - 1) / 2) + 1};
+    p->nur = 0;
+    if (d.a < d.b) p->ur[p->nur++] = d;
+    if (m.a < m.b) {
+        if (p->nur && m.a <= p->ur[0].b && m.b >= p->ur[0].a) { /* overlapping: merge */
+            p->ur[0].a = m.a < p->ur[0].a ? m.a : p->ur[0].a;
+            p->ur[0].b = m.b > p->ur[0].b ? m.b : p->ur[0].b;
+        } else {
+            p->ur[p->nur++] = m;
+        }
+    }
+    if (p->nur == 2 && p->ur[1].a < p->ur[0].a) {
+        urange t = p->ur[0];
+        p->ur[0] = p->ur[1];
+        p->ur[1] = t;
+    }
+    p->nu = 0;
+    for (int i = 0; i < p->nur; i++) p->nu += p->ur[i].b - p->ur[i].a;
+}
+
+static kfft_status plan_tiles(kfft_spfft_plan p, size_t budget)
+{
+    kfft_context ctx = p->ctx;
+    int64_t eb = p->f64 ? 16 : 8;
+    kfft_problem q;
+    fft_problem(p, 0, &q);
+    kfft_schedule s;
+    kfft_status st = kfft_schedule_build(&q, &ctx->info, &s);
+    if (st) return st;
+    /* Work area per row u: the multi-pass FFT's buffers (0 for one-kernel rows). */
+    int64_t ws_per_u = 0;
+    if (s.nwork) ws_per_u = (int64_t)s.nwork * (s.work_elems / s.stage[0].chunk) * eb;
+    size_t tables = (size_t)s.table_len * (size_t)eb;
+    int multipass = s.spec[0].kind == KS_GPASS, bluestein = (s.spec[0].ops & (KS_PRE_CHIRP | KS_MID_BLUESTEIN)) != 0;
+    int64_t N = s.spec[0].N;
+    kfft_schedule_free(&s);
+    int64_t per_u = p->C * eb + ws_per_u + (p->to_host ? 2 * p->width * eb : 0);
+    size_t fixed = p->info.matrix_bytes + p->info.fft_bytes + tables + 4096;
+    int64_t U = budget > fixed ? (int64_t)((budget - fixed) / (size_t)per_u) : 0;
+    if (U < 1)
+        return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY,
+                         "budget: %zu bytes cannot hold the matrix and tables (%zu bytes) and one tile row (%lld bytes): "
+                         "at least %zu bytes are needed",
+                         budget, fixed, (long long)per_u, fixed + (size_t)per_u);
+    if (U > p->nu) U = p->nu;
+    if (U > 64) U -= U % 32; /* whole blocks of the direct-sum kernel */
+    p->U = U;
+    p->info.tile_rows = U;
+    p->info.tiles = 0;
+    for (int i = 0; i < p->nur; i++) p->info.tiles += (p->ur[i].b - p->ur[i].a + U - 1) / U;
+    p->info.tile_bytes = (size_t)(U * p->C * eb);
+    fft_problem(p, ws_per_u ? U * ws_per_u : 0, &q);
+    if ((st = kfft_plan_from_problem(ctx, &q, &p->fft))) return st;
+    p->info.fft_bytes += kfft_plan_device_bytes(p->fft);
+    if ((st = kfft_dev_alloc(ctx, p->info.tile_bytes, &p->G))) return st;
+    if (p->to_host) {
+        p->info.staging_bytes = (size_t)(2 * U * p->width * eb);
+        if ((st = kfft_dev_alloc(ctx, p->info.staging_bytes, &p->stage))) return st;
+        if (!(p->host = malloc(p->info.staging_bytes)))
+            return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for one tile of output (%zu bytes)", p->info.staging_bytes);
+    }
+    p->info.device_bytes = p->info.matrix_bytes + p->info.fft_bytes + p->info.tile_bytes + p->info.staging_bytes;
+    snprintf(p->info.route, sizeof p->info.route,
+             "rows (R=%lld): direct sums over the stored entries for %lld of %lld frequencies (the rest by conjugate "
+             "symmetry); columns (C=%lld): %s FFT%s%s",
+             (long long)p->R, (long long)p->nu, (long long)p->R, (long long)p->C, bluestein ? "Bluestein" : "mixed-radix",
+             multipass ? ", multi-pass" : ", one kernel", bluestein ? "" : "");
+    if (bluestein) {
+        size_t o = strlen(p->info.route);
+        snprintf(p->info.route + o, sizeof p->info.route - o, " (m=%lld)", (long long)N);
+    }
+    return KFFT_SUCCESS;
+}
+
+kfft_status kfft_spfft_plan_create(kfft_context ctx, const kfft_sparse *m, const kfft_spfft_desc *d, kfft_spfft_plan *out)
+{
+    kfft_clear_error();
+    if (!out) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "plan: output pointer is NULL");
+    *out = NULL;
+    if (!ctx || !m || !d) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "%s is NULL", !ctx ? "ctx" : !m ? "matrix" : "desc");
+    if (d->precision != KFFT_F32 && d->precision != KFFT_F64)
+        return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "precision must be KFFT_F32 or KFFT_F64 (got %d)", (int)d->precision);
+    if (d->precision == KFFT_F64 && !ctx->info.fp64)
+        return kfft_fail(KFFT_ERROR_UNSUPPORTED, "precision: device '%s' has no double precision", ctx->info.name);
+    if (m->rows < 1 || m->cols < 1 || m->rows > KFFT_SPARSE_MAX_DIM || m->cols > KFFT_SPARSE_MAX_DIM || !m->colptr)
+        return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "matrix: not a built kfft_sparse (%lld x %lld)", (long long)m->rows,
+                         (long long)m->cols);
+    int64_t a = d->row_begin, b = d->row_end;
+    if (a == 0 && b == 0) b = m->rows;
+    if (a < 0 || b > m->rows || a >= b)
+        return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "rows: [%lld, %lld) is not a non-empty range within 0..%lld", (long long)a,
+                         (long long)b, (long long)m->rows);
+    kfft_spfft_plan p = calloc(1, sizeof *p);
+    if (!p) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for a plan");
+    p->ctx = ctx;
+    p->f64 = d->precision == KFFT_F64;
+    p->full = d->full != 0;
+    p->to_host = d->to_host != 0;
+    p->R = m->rows;
+    p->C = m->cols;
+    p->width = p->full ? p->C : p->C / 2 + 1;
+    p->row_a = a;
+    p->row_b = b;
+    p->info.rows = b - a;
+    p->info.cols = p->width;
+    needed_u(p);
+    ks_sparse *k = &p->ks;
+    k->f64 = p->f64;
+    k->R = p->R;
+    k->C = p->C;
+    kfft_status st = upload_matrix(p, m);
+    if (!st) st = upload_angles(p);
+    if (!st) st = plan_tiles(p, d->budget ? d->budget : DEFAULT_BUDGET);
+    if (st) goto fail;
+    k->idx64 = p->U * p->C > ((int64_t)1 << 30);
+    strbuf src;
+    sb_init(&src);
+    gen_sparse_program(&src, ctx->info.dialect, k);
+    if (src.oom) {
+        sb_free(&src);
+        st = kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for kernel source");
+        goto fail;
+    }
+    st = kfft_module_acquire(ctx, src.s, &p->mod);
+    sb_free(&src);
+    if (!st) st = ctx->ops->get_kernel(ctx->st, p->mod->module, "kfft_sp", &p->kern);
+    if (st) goto fail;
+    kfft_log(ctx, "spfft %lld x %lld nnz %lld: %s; %lld tiles of %lld rows u, %zu device bytes", (long long)p->R, (long long)p->C,
+             (long long)m->nnz, p->info.route, (long long)p->info.tiles, (long long)p->U, p->info.device_bytes);
+    *out = p;
+    return KFFT_SUCCESS;
+fail:
+    kfft_spfft_plan_destroy(p);
+    return st;
+}
+
+kfft_status kfft_spfft_plan_info(kfft_spfft_plan p, kfft_spfft_info *info)
+{
+    kfft_clear_error();
+    if (!p || !info) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "%s is NULL", p ? "info" : "plan");
+    *info = p->info;
+    return KFFT_SUCCESS;
+}
+
+/* One tile: rows u in [u0, u1) into out (out_off and aux as KS_ST_MIRROR defines them). */
+static kfft_status run_tile(kfft_spfft_plan p, int64_t u0, int64_t u1, kfft_buffer out, int64_t out_off, int64_t aux)
+{
+    kfft_context ctx = p->ctx;
+    int64_t nu = u1 - u0;
+    kfft_launch_args a = {p->mat, p->G, p->tw, 0, 0, nu, u0, 0, 0};
+    size_t smem = gen_sparse_smem(&p->ks);
+    kfft_status st = ctx->ops->launch(ctx->st, p->kern, (size_t)gen_sparse_groups(nu, p->C), gen_sparse_threads(), smem, &a);
+    if (st) return st;
+    return kfft_plan_run_range(p->fft, p->G, -u0 * p->C, out, out_off, aux, u0, u1);
+}
+
+kfft_status kfft_spfft_execute(kfft_spfft_plan p, kfft_buffer out)
+{
+    kfft_clear_error();
+    if (!p) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "plan is NULL");
+    if (!out) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "out: NULL buffer");
+    int64_t off = -p->row_a * p->width;
+    for (int i = 0; i < p->nur; i++)
+        for (int64_t u0 = p->ur[i].a; u0 < p->ur[i].b; u0 += p->U) {
+            int64_t u1 = u0 + p->U < p->ur[i].b ? u0 + p->U : p->ur[i].b;
+            kfft_status st = run_tile(p, u0, u1, out, off, off);
+            if (st) return st;
+        }
+    return KFFT_SUCCESS;
+}
+
+static int64_t max64(int64_t x, int64_t y) { return x > y ? x : y; }
+static int64_t min64(int64_t x, int64_t y) { return x < y ? x : y; }
+
+kfft_status kfft_spfft_execute_rows(kfft_spfft_plan p, kfft_spfft_rows_fn fn, void *user)
+{
+    kfft_clear_error();
+    if (!p || !fn) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "%s is NULL", p ? "fn" : "plan");
+    if (!p->to_host) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "plan: made without to_host (no staging area)");
+    kfft_context ctx = p->ctx;
+    int64_t R = p->R, W = p->width, eb = p->f64 ? 16 : 8;
+    for (int i = 0; i < p->nur; i++)
+        for (int64_t u0 = p->ur[i].a; u0 < p->ur[i].b; u0 += p->U) {
+            int64_t u1 = min64(u0 + p->U, p->ur[i].b), n = u1 - u0;
+            /* Staging: rows u at (u - u0), then mirror rows R-u1+1 .. R-u0 from row n. */
+            kfft_status st = run_tile(p, u0, u1, p->stage, -u0 * W, (n + u1 - 1 - R) * W);
+            if (st) return st;
+            int64_t d0 = max64(u0, p->row_a), d1 = min64(min64(u1, p->row_b), R / 2 + 1);
+            int64_t m0 = max64(max64(R - u1 + 1, R / 2 + 1), p->row_a), m1 = min64(min64(R - u0 + 1, R), p->row_b);
+            int64_t blocks[2][2] = {{d0, d1}, {m0, m1}}, srow[2] = {d0 - u0, n + m0 - (R - u1 + 1)};
+            for (int j = 0; j < 2; j++) {
+                int64_t r0 = blocks[j][0], r1 = blocks[j][1];
+                if (r1 <= r0) continue;
+                size_t bytes = (size_t)((r1 - r0) * W * eb);
+                if ((st = ctx->ops->d2h(ctx->st, p->host, p->stage, (size_t)(srow[j] * W * eb), bytes))) return st;
+                if (fn(user, r0, r1 - r0, p->host))
+                    return kfft_fail(KFFT_ERROR_IO, "the output callback stopped the transform at rows %lld..%lld", (long long)r0,
+                                     (long long)(r1 - 1));
+            }
+        }
+    return KFFT_SUCCESS;
+}
+
+typedef struct {
+    unsigned char *out;
+    int64_t row_a;
+    size_t row_bytes;
+} host_sink;
+
+static int to_array(void *user, int64_t row0, int64_t nrows, const void *data)
+{
+    host_sink *h = user;
+    memcpy(h->out + (size_t)(row0 - h->row_a) * h->row_bytes, data, (size_t)nrows * h->row_bytes);
+    return 0;
+}
+
+kfft_status kfft_spfft_execute_host(kfft_spfft_plan p, void *out)
+{
+    if (!p || !out) {
+        kfft_clear_error();
+        return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "%s is NULL", p ? "out" : "plan");
+    }
+    host_sink h = {out, p->row_a, (size_t)p->width * (p->f64 ? 16 : 8)};
+    return kfft_spfft_execute_rows(p, to_array, &h);
+}
