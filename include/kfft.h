@@ -92,6 +92,8 @@ KFFT_API kfft_status kfft_malloc(kfft_context ctx, size_t bytes, kfft_buffer *bu
 KFFT_API kfft_status kfft_free(kfft_context ctx, kfft_buffer buf);
 KFFT_API kfft_status kfft_memcpy_h2d(kfft_context ctx, kfft_buffer dst, const void *src, size_t bytes);
 KFFT_API kfft_status kfft_memcpy_d2h(kfft_context ctx, void *dst, kfft_buffer src, size_t bytes);
+/* The bytes of src from byte `offset` on. */
+KFFT_API kfft_status kfft_memcpy_d2h_at(kfft_context ctx, void *dst, kfft_buffer src, size_t offset, size_t bytes);
 
 #define KFFT_MAX_RANK 3 /* kfft_plan_desc */
 #define KFFT_MAX_DIMS 8 /* kfft_guru_desc: transformed plus batch dimensions */

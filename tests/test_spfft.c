@@ -21,10 +21,14 @@
 #include <time.h>
 
 #include "kfft.h"
+#include "backend/backend.h"
 #include "kfft_sparse.h"
+#include "sparse/spfft.h"
+#include "test_h100.h"
 #include "test_check.h"
 
 static kfft_context ctx;
+static int nvrtc_mode; /* --nvrtc: compile each case's CUDA programs instead of running */
 static double worst[2];
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 
@@ -40,6 +44,7 @@ static int64_t urand(int64_t n) { return (int64_t)(next() % (uint64_t)n); }
 /* Dense double reference: the full R x C spectrum, interleaved complex. */
 static double *reference(const kfft_sparse *m)
 {
+    if (nvrtc_mode) return NULL;
     int64_t R = m->rows, C = m->cols, H = C / 2 + 1;
     double *d = fftw_malloc(sizeof(double) * (size_t)(R * C));
     fftw_complex *h = fftw_malloc(sizeof(fftw_complex) * (size_t)(R * H));
@@ -82,6 +87,19 @@ static void run(const char *name, const kfft_sparse *m, const double *ref, varia
     kfft_spfft_desc d = {v.f64 ? KFFT_F64 : KFFT_F32, v.full, v.a, v.b, v.budget, v.to_host};
     kfft_spfft_plan p;
     char what[256];
+    if (nvrtc_mode) {
+        kfft_device_info info = test_h100_info("sm_90");
+        strbuf sp, fft;
+        kfft_status st = kfft_spfft_sources(m, &d, &info, &sp, &fft);
+        if (!st) {
+            st = kfft_nvrtc_check(sp.s, "sm_90");
+            if (!st) st = kfft_nvrtc_check(fft.s, "sm_90");
+            sb_free(&sp);
+            sb_free(&fft);
+        }
+        check(!st, "%s %lldx%lld: nvrtc: %s", name, (long long)m->rows, (long long)m->cols, kfft_error_message());
+        return;
+    }
     snprintf(what, sizeof what, "%s %lldx%lld %s %s rows %lld:%lld budget %zu %s", name, (long long)m->rows, (long long)m->cols,
              v.f64 ? "f64" : "f32", v.full ? "full" : "half", (long long)v.a, (long long)v.b, v.budget,
              v.to_host ? "host" : "device");
@@ -201,8 +219,10 @@ static void matrix_cases(const char *name, kfft_sparse *m, int many)
         int64_t a = urand(R), b = a + 1 + urand(R - a);
         run(name, m, ref, (variant){f64, f64, !f64, a, b, 0});
         variant t1 = {f64, 0, 1, 0, 0, 0}, t2 = {f64, 1, 0, 0, 0, 0};
-        t1.budget = tight_budget(m, t1);
-        t2.budget = tight_budget(m, t2);
+        if (!nvrtc_mode) {
+            t1.budget = tight_budget(m, t1);
+            t2.budget = tight_budget(m, t2);
+        }
         run(name, m, ref, t1);
         run(name, m, ref, t2);
     }
@@ -319,9 +339,24 @@ static int t_errors(void)
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "--nvrtc")) {
+        nvrtc_mode = 1;
+        argv++;
+        argc--;
+        kfft_status st = kfft_nvrtc_check("extern \"C\" __global__ void k() {}", "sm_90");
+        if (st == KFFT_ERROR_NO_BACKEND) {
+            printf("SKIP: *** NVRTC not found: the CUDA kernels are NOT compile-checked *** (%s)\n", kfft_error_message());
+            return 77;
+        }
+    }
     if (argc < 2) {
-        fprintf(stderr, "usage: %s gen|large|shared|errors | file F.mtx\n", argv[0]);
+        fprintf(stderr, "usage: %s [--nvrtc] gen|large|shared|errors | file F.mtx\n", argv[0]);
         return 2;
+    }
+    if (nvrtc_mode) {
+        int rc = !strcmp(argv[1], "gen") ? t_gen() : !strcmp(argv[1], "large") ? t_large() : 2;
+        printf("%d CUDA programs compiled for sm_90, %d failures\n", checks, failures);
+        return rc ? rc : failures ? 1 : 0;
     }
     kfft_context_desc cd = {0};
     cd.backend = KFFT_BACKEND_AUTO;

@@ -163,6 +163,12 @@ kfft_status kfft_memcpy_h2d(kfft_context ctx, kfft_buffer dst, const void *src, 
     return bytes ? ctx->ops->h2d(ctx->st, dst, src, bytes) : KFFT_SUCCESS;
 }
 
+kfft_status kfft_memcpy_d2h_at(kfft_context ctx, void *dst, kfft_buffer src, size_t offset, size_t bytes)
+{
+    if (!ctx || !dst || !src) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "memcpy_d2h_at: NULL %s", !ctx ? "ctx" : !dst ? "dst" : "src");
+    return bytes ? ctx->ops->d2h(ctx->st, dst, src, offset, bytes) : KFFT_SUCCESS;
+}
+
 kfft_status kfft_memcpy_d2h(kfft_context ctx, void *dst, kfft_buffer src, size_t bytes)
 {
     if (!ctx || !dst || !src) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "memcpy_d2h: NULL %s", !ctx ? "ctx" : !dst ? "dst" : "src");

@@ -564,3 +564,5 @@ int npy_write(const char *path, const npy_array *a, char *err, size_t errlen)
     free(tmp);
     return 0;
 }
+
+size_t npy_header(const npy_array *a, char *buf, size_t len) { return format_header(a, buf, len); }

@@ -21,5 +21,8 @@ int64_t npy_count(const npy_array *a); /* product of shape (1 for ndim 0) */
 int npy_read(const char *path, npy_array *out, char *err, size_t errlen);
 int npy_write(const char *path, const npy_array *a, char *err, size_t errlen);
 void npy_free(npy_array *a);
+/* The header (magic, version, dict, padding) of an array with a's dtype and shape (data
+ * unused), for writers that stream the data themselves: its length, or 0 if buf is short. */
+size_t npy_header(const npy_array *a, char *buf, size_t len);
 
 #endif

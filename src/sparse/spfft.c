@@ -13,6 +13,7 @@
 #include "kfft_sparse.h"
 #include "plan/plan.h"
 #include "plan/tables.h"
+#include "sparse/spfft.h"
 
 #define DEFAULT_BUDGET ((size_t)1 << 30)
 
@@ -54,18 +55,23 @@ static size_t align16(size_t x) { return (x + 15) & ~(size_t)15; }
 
 /* The matrix as one device blob: colptr (uint32 when nnz < 2^32), rows (the matrix's own
  * uint16/uint32), values in the plan's precision (weighted only). */
-static kfft_status upload_matrix(kfft_spfft_plan p, const kfft_sparse *m)
+static size_t matrix_layout(ks_sparse *k, const kfft_sparse *m)
 {
-    ks_sparse *k = &p->ks;
     k->colptr64 = m->nnz >= ((int64_t)1 << 32);
     k->row32 = m->index == KFFT_SPARSE_U32;
     k->weighted = m->mode == KFFT_SPARSE_WEIGHTED && m->values;
     size_t cpb = (size_t)(m->cols + 1) * (k->colptr64 ? 8 : 4), rb = (size_t)m->nnz * (size_t)m->index;
-    size_t vb = k->weighted ? (size_t)m->nnz * (p->f64 ? 8 : 4) : 0;
+    size_t vb = k->weighted ? (size_t)m->nnz * (k->f64 ? 8 : 4) : 0;
     k->off_colptr = 0;
     k->off_rows = (int64_t)align16(cpb);
     k->off_vals = k->off_rows + (int64_t)align16(rb);
-    size_t bytes = (size_t)k->off_vals + align16(vb);
+    return (size_t)k->off_vals + align16(vb);
+}
+
+static kfft_status upload_matrix(kfft_spfft_plan p, const kfft_sparse *m)
+{
+    ks_sparse *k = &p->ks;
+    size_t bytes = matrix_layout(k, m), rb = (size_t)m->nnz * (size_t)m->index;
     unsigned char *h = calloc(1, bytes);
     if (!h) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory to stage the matrix (%zu bytes)", bytes);
     for (int64_t c = 0; c <= m->cols; c++) {
@@ -85,22 +91,29 @@ static kfft_status upload_matrix(kfft_spfft_plan p, const kfft_sparse *m)
 }
 
 /* W_R^m = lo[m mod 2^s] * hi[m >> s], both from double with exact indices. */
+static void angle_layout(ks_sparse *k)
+{
+    int s = 0;
+    while (((int64_t)1 << (2 * s)) < k->R) s++;
+    k->tw_shift = s;
+    k->n_lo = (int64_t)1 << s;
+    k->n_hi = ((k->R - 1) >> s) + 1;
+    k->tw_lo = 0; /* the two tables, one after the other */
+    k->tw_hi = k->n_lo;
+    k->tw_smem = (k->n_lo + k->n_hi) * (k->f64 ? 16 : 8) <= 16384;
+}
+
 static kfft_status upload_angles(kfft_spfft_plan p)
 {
     ks_sparse *k = &p->ks;
-    int s = 0;
-    while (((int64_t)1 << (2 * s)) < p->R) s++;
-    k->tw_shift = s;
-    k->n_lo = (int64_t)1 << s;
-    k->n_hi = ((p->R - 1) >> s) + 1;
+    angle_layout(k);
     kfft_table t = {0};
-    k->tw_lo = tab_twiddles_range(&t, k->n_lo, 1, p->R);
-    k->tw_hi = tab_twiddles_range(&t, k->n_hi, k->n_lo, p->R);
+    tab_twiddles_range(&t, k->n_lo, 1, p->R);
+    tab_twiddles_range(&t, k->n_hi, k->n_lo, p->R);
     if (t.oom) {
         tab_free(&t);
         return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for the angle tables");
     }
-    k->tw_smem = (k->n_lo + k->n_hi) * (p->f64 ? 16 : 8) <= 16384;
     size_t count = (size_t)t.len * 2, bytes = count * (p->f64 ? 8 : 4);
     void *h = malloc(bytes);
     kfft_status st = h ? KFFT_SUCCESS : kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for the angle tables");
@@ -185,8 +198,8 @@ static kfft_status plan_tiles(kfft_spfft_plan p, size_t budget)
                          "budget: %zu bytes cannot hold the matrix and tables (%zu bytes) and one tile row (%lld bytes): "
                          "at least %zu bytes are needed",
                          budget, fixed, (long long)per_u, fixed + (size_t)per_u);
-    if (U > p->nu) U = p->nu;
-    if (U > 64) U -= U % 32; /* whole blocks of the direct-sum kernel */
+    if (U >= p->nu) U = p->nu;
+    else if (U > 64) U -= U % 32; /* whole blocks of the direct-sum kernel */
     p->U = U;
     p->info.tile_rows = U;
     p->info.tiles = 0;
@@ -365,4 +378,34 @@ kfft_status kfft_spfft_execute_host(kfft_spfft_plan p, void *out)
     }
     host_sink h = {out, p->row_a, (size_t)p->width * (p->f64 ? 16 : 8)};
     return kfft_spfft_execute_rows(p, to_array, &h);
+}
+
+kfft_status kfft_spfft_sources(const kfft_sparse *m, const kfft_spfft_desc *d, const kfft_device_info *info, strbuf *sp,
+                               strbuf *fft)
+{
+    struct kfft_spfft_plan_s p;
+    memset(&p, 0, sizeof p);
+    p.f64 = d->precision == KFFT_F64;
+    p.full = d->full != 0;
+    p.R = m->rows;
+    p.C = m->cols;
+    p.width = p.full ? p.C : p.C / 2 + 1;
+    p.row_a = d->row_begin;
+    p.row_b = d->row_end ? d->row_end : m->rows;
+    p.ks.f64 = p.f64;
+    p.ks.R = p.R;
+    p.ks.C = p.C;
+    matrix_layout(&p.ks, m);
+    angle_layout(&p.ks);
+    kfft_problem q;
+    fft_problem(&p, 0, &q);
+    kfft_schedule s;
+    kfft_status st = kfft_schedule_build(&q, info, &s);
+    if (st) return st;
+    st = kfft_schedule_source(&s, info->dialect, fft);
+    kfft_schedule_free(&s);
+    if (st) return st;
+    sb_init(sp);
+    gen_sparse_program(sp, info->dialect, &p.ks);
+    return sp->oom ? kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for kernel source") : KFFT_SUCCESS;
 }
