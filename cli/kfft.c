@@ -236,6 +236,8 @@ static const char help_spfft[] =
     "                             cols) through host memory, tile by tile, so outputs\n"
     "                             larger than the GPU work; without it the output stays\n"
     "                             in a device buffer (timed, not saved)\n"
+    "  --host                     the output into host memory (timed, not saved), then\n"
+    "                             the time of a plain copy of as many bytes for scale\n"
     "  --budget B                 device memory kfft may use besides the output buffer\n"
     "                             (like 2G, 512M; default 1G): tiles are sized to it\n"
     "  --precision f32|f64        (default f32)\n"

@@ -16,6 +16,7 @@ typedef struct CUctx_st *CUcontext;
 typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
+typedef struct CUevent_st *CUevent;
 typedef unsigned long long CUdeviceptr;
 typedef int nvrtcResult;
 typedef struct _nvrtcProgram *nvrtcProgram;
@@ -50,6 +51,15 @@ static struct {
                                void **, void **);
     CUresult (*cuGetErrorName)(CUresult, const char **);
     CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
+    CUresult (*cuStreamCreate)(CUstream *, unsigned);
+    CUresult (*cuStreamDestroy)(CUstream);
+    CUresult (*cuStreamWaitEvent)(CUstream, CUevent, unsigned);
+    CUresult (*cuEventCreate)(CUevent *, unsigned);
+    CUresult (*cuEventDestroy)(CUevent);
+    CUresult (*cuEventRecord)(CUevent, CUstream);
+    CUresult (*cuEventSynchronize)(CUevent);
+    CUresult (*cuMemAllocHost)(void **, size_t);
+    CUresult (*cuMemFreeHost)(void *);
     nvrtcResult (*nvrtcVersion)(int *, int *);
     nvrtcResult (*nvrtcCreateProgram)(nvrtcProgram *, const char *, const char *, int, const char *const *,
                                       const char *const *);
@@ -117,6 +127,15 @@ static int load_cuda(void)
     SYM(h, cuLaunchKernel, "cuLaunchKernel");
     SYM(h, cuGetErrorName, "cuGetErrorName");
     SYM(h, cuFuncSetAttribute, "cuFuncSetAttribute");
+    SYM(h, cuStreamCreate, "cuStreamCreate");
+    SYM(h, cuStreamDestroy, "cuStreamDestroy_v2");
+    SYM(h, cuStreamWaitEvent, "cuStreamWaitEvent");
+    SYM(h, cuEventCreate, "cuEventCreate");
+    SYM(h, cuEventDestroy, "cuEventDestroy_v2");
+    SYM(h, cuEventRecord, "cuEventRecord");
+    SYM(h, cuEventSynchronize, "cuEventSynchronize");
+    SYM(h, cuMemAllocHost, "cuMemAllocHost_v2");
+    SYM(h, cuMemFreeHost, "cuMemFreeHost");
     CUresult r = cu.cuInit(0);
     if (r) {
         snprintf(why, sizeof cu.why, "cuInit failed (error %d: no usable driver or GPU)", r);
@@ -378,8 +397,86 @@ static kfft_status cuda_launch(void *st, void *kernel, size_t groups, int thread
     return r ? cufail(r, "cuLaunchKernel") : KFFT_SUCCESS;
 }
 
+/* The pipeline: its own non-blocking stream for the copies; per slot an event after the
+ * kernels a copy waits for and one after the slot's copies. */
+typedef struct {
+    CUstream cs;
+    CUevent kern[2], copied[2];
+    void *host[2];
+} cuda_pipe;
+
+static void cuda_pipe_close(void *st, void *pipe)
+{
+    cuda_state *s = st;
+    cuda_pipe *p = pipe;
+    if (!p || cu.cuCtxSetCurrent(s->ctx)) return;
+    if (p->cs) cu.cuStreamSynchronize(p->cs);
+    for (int i = 0; i < 2; i++) {
+        if (p->kern[i]) cu.cuEventDestroy(p->kern[i]);
+        if (p->copied[i]) cu.cuEventDestroy(p->copied[i]);
+        if (p->host[i]) cu.cuMemFreeHost(p->host[i]);
+    }
+    if (p->cs) cu.cuStreamDestroy(p->cs);
+    free(p);
+}
+
+static kfft_status cuda_pipe_open(void *st, size_t bytes, void **pipe, void *host[2])
+{
+    cuda_state *s = st;
+    CURRENT(s);
+    cuda_pipe *p = calloc(1, sizeof *p);
+    if (!p) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory");
+    CUresult r = cu.cuStreamCreate(&p->cs, 1 /* CU_STREAM_NON_BLOCKING */);
+    for (int i = 0; i < 2 && !r; i++) {
+        r = cu.cuEventCreate(&p->kern[i], 2 /* CU_EVENT_DISABLE_TIMING */);
+        if (!r) r = cu.cuEventCreate(&p->copied[i], 2);
+        if (!r) r = cu.cuMemAllocHost(&p->host[i], bytes ? bytes : 1);
+    }
+    if (r) {
+        cuda_pipe_close(st, p);
+        return r == CUDA_ERROR_OUT_OF_MEMORY
+                   ? kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "CUDA: out of page-locked host memory (2 x %zu bytes)", bytes)
+                   : cufail(r, "the output pipeline (cuStreamCreate/cuEventCreate/cuMemAllocHost)");
+    }
+    host[0] = p->host[0];
+    host[1] = p->host[1];
+    *pipe = p;
+    return KFFT_SUCCESS;
+}
+
+static kfft_status cuda_pipe_copy(void *st, void *pipe, int slot, void *dst, kfft_buffer src, size_t off, size_t bytes)
+{
+    cuda_state *s = st;
+    cuda_pipe *p = pipe;
+    CURRENT(s);
+    CUresult r = cu.cuEventRecord(p->kern[slot], s->stream);
+    if (!r) r = cu.cuStreamWaitEvent(p->cs, p->kern[slot], 0);
+    if (!r) r = cu.cuMemcpyDtoHAsync(dst, (CUdeviceptr)(uintptr_t)src + off, bytes, p->cs);
+    if (!r) r = cu.cuEventRecord(p->copied[slot], p->cs);
+    return r ? cufail(r, "the output pipeline's copy") : KFFT_SUCCESS;
+}
+
+static kfft_status cuda_pipe_reuse(void *st, void *pipe, int slot)
+{
+    cuda_state *s = st;
+    cuda_pipe *p = pipe;
+    CURRENT(s);
+    CUresult r = cu.cuStreamWaitEvent(s->stream, p->copied[slot], 0);
+    return r ? cufail(r, "cuStreamWaitEvent") : KFFT_SUCCESS;
+}
+
+static kfft_status cuda_pipe_wait(void *st, void *pipe, int slot)
+{
+    cuda_state *s = st;
+    cuda_pipe *p = pipe;
+    CURRENT(s);
+    CUresult r = cu.cuEventSynchronize(p->copied[slot]);
+    return r ? cufail(r, "cuEventSynchronize (an earlier kernel or copy may have failed)") : KFFT_SUCCESS;
+}
+
 const kfft_backend_ops kfft_cuda_ops = {
     KFFT_BACKEND_CUDA, "CUDA",        cuda_probe,    cuda_device_count, cuda_device_name, cuda_open,
     cuda_close,        cuda_alloc,    cuda_release,  cuda_h2d,          cuda_d2h,         cuda_sync,
     cuda_compile,      cuda_load,     cuda_unload,   cuda_get_kernel,   cuda_put_kernel,  cuda_launch,
+    cuda_pipe_open,    cuda_pipe_copy, cuda_pipe_reuse, cuda_pipe_wait, cuda_pipe_close,
 };

@@ -398,8 +398,55 @@ static kfft_status cl_launch(void *st, void *kernel, size_t groups, int threads,
     return r ? clfail(r, "clEnqueueNDRangeKernel") : KFFT_SUCCESS;
 }
 
+/* The output pipeline on OpenCL: plain host buffers and blocking reads on the in-order
+ * queue (correct everywhere; no overlap of copies with kernels). */
+typedef struct {
+    void *host[2];
+} cl_pipe;
+
+static void cl_pipe_close(void *st, void *pipe)
+{
+    (void)st;
+    cl_pipe *p = pipe;
+    if (!p) return;
+    free(p->host[0]);
+    free(p->host[1]);
+    free(p);
+}
+
+static kfft_status cl_pipe_open(void *st, size_t bytes, void **pipe, void *host[2])
+{
+    (void)st;
+    cl_pipe *p = calloc(1, sizeof *p);
+    if (p) p->host[0] = malloc(bytes ? bytes : 1), p->host[1] = malloc(bytes ? bytes : 1);
+    if (!p || !p->host[0] || !p->host[1]) {
+        cl_pipe_close(st, p);
+        return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for the output pipeline (2 x %zu bytes)", bytes);
+    }
+    host[0] = p->host[0];
+    host[1] = p->host[1];
+    *pipe = p;
+    return KFFT_SUCCESS;
+}
+
+static kfft_status cl_pipe_copy(void *st, void *pipe, int slot, void *dst, kfft_buffer src, size_t off, size_t bytes)
+{
+    (void)pipe;
+    (void)slot;
+    return cl_d2h(st, dst, src, off, bytes);
+}
+
+static kfft_status cl_pipe_nop(void *st, void *pipe, int slot)
+{
+    (void)st;
+    (void)pipe;
+    (void)slot;
+    return KFFT_SUCCESS;
+}
+
 const kfft_backend_ops kfft_opencl_ops = {
     KFFT_BACKEND_OPENCL, "OpenCL",   cl_probe,   cl_device_count, cl_device_name, cl_open,
     cl_close,            cl_alloc,   cl_release, cl_h2d,          cl_d2h,         cl_sync,
     cl_compile,          cl_load,    cl_unload,  cl_get_kernel,   cl_put_kernel,  cl_launch,
+    cl_pipe_open,        cl_pipe_copy, cl_pipe_nop, cl_pipe_nop,  cl_pipe_close,
 };

@@ -20,11 +20,12 @@ typedef struct {
     int64_t off_colptr, off_rows, off_vals; /* bytes */
     int64_t tw_lo, tw_hi, n_lo, n_hi; int tw_shift; /* W_R^m = lo[m mod 2^s] * hi[m >> s] */
     int tw_smem;    /* copy the tables to shared memory */
+    int upl;        /* rows u per lane */
     int idx64;      /* G offsets need 64 bits */
 } ks_sparse;
 void gen_sparse_program(strbuf *b, int dialect, const ks_sparse *k);
 int gen_sparse_threads(void);
-int64_t gen_sparse_groups(int64_t ncols_u, int64_t C);
+int64_t gen_sparse_groups(const ks_sparse *k, int64_t ncols_u);
 /* Shared memory bytes of the kernel. */
 static inline size_t gen_sparse_smem(const ks_sparse *k)
 {

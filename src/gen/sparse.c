@@ -4,9 +4,12 @@
  * a constant, so the modulo is a multiply-high); W_R^m comes from two small tables computed
  * in double, W^m = lo[m mod 2^s] * hi[m >> s], held in shared memory when they fit.
  *
- * A block of 256 threads computes 32 u by 32 c: lane = u, warp = column, so every lane of a
- * warp reads the same entry (one broadcast load) and the tile is transposed in shared
- * memory so each row of G is written with contiguous stores. */
+ * A block of 256 threads computes upl*32 rows u by 32 columns c: lane = u, warp = column,
+ * so every lane of a warp reads the same entry (one broadcast load). Each lane sums upl
+ * rows u, u+32, ...: the first angle from the tables, the others by upl-1 multiplications
+ * with W^(32 r) (itself from the tables), which costs a few ulps and saves most of the index
+ * and table work. The tile is transposed in shared memory so each row of G is written with
+ * contiguous stores. */
 #include "gen/gen.h"
 
 #define SP_TILE 32
@@ -14,9 +17,10 @@
 
 int gen_sparse_threads(void) { return SP_TILE * SP_WARPS; }
 
-int64_t gen_sparse_groups(int64_t ncols_u, int64_t C)
+int64_t gen_sparse_groups(const ks_sparse *k, int64_t ncols_u)
 {
-    return ((ncols_u + SP_TILE - 1) / SP_TILE) * ((C + SP_TILE - 1) / SP_TILE);
+    int64_t ub = SP_TILE * k->upl, C = k->C;
+    return ((ncols_u + ub - 1) / ub) * ((C + SP_TILE - 1) / SP_TILE);
 }
 
 void gen_sparse_program(strbuf *b, int dialect, const ks_sparse *k)
@@ -26,6 +30,7 @@ void gen_sparse_program(strbuf *b, int dialect, const ks_sparse *k)
     long long R = (long long)k->R, C = (long long)k->C;
     int narrow = k->R <= 65535; /* r*u < 2^32: 32-bit products */
     const char *U = narrow ? "unsigned int" : "kfft_u64";
+    long long mask = (1ll << k->tw_shift) - 1;
     gen_dialect_kernel_open(b, dialect, "kfft_sp", SP_TILE * SP_WARPS);
     int tsm = k->tw_smem ? (int)(k->n_lo + k->n_hi) : 0;
     gen_dialect_smem(b, dialect, SP_TILE * (SP_TILE + 1) + tsm);
@@ -36,10 +41,10 @@ void gen_sparse_program(strbuf *b, int dialect, const ks_sparse *k)
               k->row32 ? "unsigned int" : "unsigned short", (long long)k->off_rows);
     if (k->weighted)
         sb_printf(b, "    KFFT_GLOBAL const kfft_real *vals = (KFFT_GLOBAL const kfft_real *)(mat + %lld);\n", (long long)k->off_vals);
-    sb_printf(b, "    kfft_i64 nub = (ncols + %d) / %d, blk = KFFT_GROUP;\n", SP_TILE - 1, SP_TILE);
+    sb_printf(b, "    kfft_i64 nub = (ncols + %d) / %d, blk = KFFT_GROUP;\n", SP_TILE * k->upl - 1, SP_TILE * k->upl);
     sb_puts(b, "    kfft_i64 cb = blk / nub, ub = blk - cb * nub;\n");
     sb_printf(b, "    int lane = KFFT_TID %% %d, w = KFFT_TID / %d;\n", SP_TILE, SP_TILE);
-    sb_printf(b, "    %s u = (%s)(tbase + ub * %d + lane);\n", U, U, SP_TILE);
+    sb_printf(b, "    %s u = (%s)(tbase + ub * %d + lane);\n", U, U, SP_TILE * k->upl);
     /* Angle tables: shared memory (copied once per block) or global. */
     if (tsm) {
         sb_printf(b, "    KFFT_LOCAL kfft_cplx *lo = s + %d, *hi = lo + %lld;\n", SP_TILE * (SP_TILE + 1), (long long)k->n_lo);
@@ -48,21 +53,29 @@ void gen_sparse_program(strbuf *b, int dialect, const ks_sparse *k)
     } else {
         sb_printf(b, "    KFFT_GLOBAL const kfft_cplx *lo = tw + %lld, *hi = tw + %lld;\n", (long long)k->tw_lo, (long long)k->tw_hi);
     }
-    sb_printf(b, "    for (int cc = w; cc < %d; cc += %d) {\n", SP_TILE, SP_WARPS);
-    sb_printf(b, "        kfft_i64 c = cb * %d + cc;\n        kfft_cplx acc = KFFT_MK(0, 0);\n", SP_TILE);
+    sb_printf(b, "    kfft_cplx acc[%d][%d];\n", SP_TILE / SP_WARPS, k->upl);
+    sb_printf(b, "#pragma unroll\n    for (int ci = 0; ci < %d; ci++) {\n", SP_TILE / SP_WARPS);
+    sb_printf(b, "#pragma unroll\n        for (int j = 0; j < %d; j++) acc[ci][j] = KFFT_MK(0, 0);\n", k->upl);
+    sb_printf(b, "        kfft_i64 c = cb * %d + w + ci * %d;\n", SP_TILE, SP_WARPS);
     sb_printf(b, "        if (c < %lld) {\n", C);
     sb_puts(b, "            kfft_i64 k1 = (kfft_i64)colptr[c + 1];\n");
-    sb_puts(b, "#pragma unroll 4\n            for (kfft_i64 q = (kfft_i64)colptr[c]; q < k1; q++) {\n");
-    sb_printf(b, "                %s m = ((%s)rows[q] * u) %% %lld;\n", U, U, R);
-    sb_printf(b, "                kfft_cplx t = cmul(lo[m & %lld], hi[m >> %d]);\n", (long long)((1ll << k->tw_shift) - 1), k->tw_shift);
-    if (k->weighted)
-        sb_puts(b, "                kfft_real a = vals[q];\n                acc = KFFT_MK(acc.x + a * t.x, acc.y + a * t.y);\n");
-    else
-        sb_puts(b, "                acc = cadd(acc, t);\n");
-    sb_puts(b, "            }\n        }\n");
-    sb_printf(b, "        s[cc * %d + lane] = acc;\n    }\n    KFFT_BARRIER();\n", SP_TILE + 1);
-    /* Row u of the tile holds columns cb*32 .. cb*32+31: contiguous stores. */
-    sb_printf(b, "    for (int i = w; i < %d; i += %d) {\n", SP_TILE, SP_WARPS);
-    sb_printf(b, "        %s uu = (%s)(ub * %d + i), c = (%s)(cb * %d + lane);\n", I, I, SP_TILE, I, SP_TILE);
-    sb_printf(b, "        if (uu < ncols && c < %lld) out[out_off + uu * %lld + c] = s[lane * %d + i];\n    }\n}\n", C, C, SP_TILE + 1);
+    sb_puts(b, "            for (kfft_i64 q = (kfft_i64)colptr[c]; q < k1; q++) {\n");
+    sb_printf(b, "                %s r = (%s)rows[q], m = (r * u) %% %lld, d = (r * %d) %% %lld;\n", U, U, R, SP_TILE, R);
+    sb_printf(b, "                kfft_cplx t = cmul(lo[m & %lld], hi[m >> %d]), st = cmul(lo[d & %lld], hi[d >> %d]);\n", mask,
+              k->tw_shift, mask, k->tw_shift);
+    if (k->weighted) sb_puts(b, "                kfft_real a = vals[q];\n                t = KFFT_MK(a * t.x, a * t.y);\n");
+    sb_printf(b, "#pragma unroll\n                for (int j = 0; j < %d; j++) {\n", k->upl);
+    sb_puts(b, "                    acc[ci][j] = cadd(acc[ci][j], t);\n");
+    sb_printf(b, "                    if (j < %d) t = cmul(t, st);\n                }\n", k->upl - 1);
+    sb_puts(b, "            }\n        }\n    }\n");
+    /* Per group of 32 rows: transpose through shared memory, then contiguous row stores. */
+    sb_printf(b, "#pragma unroll\n    for (int j = 0; j < %d; j++) {\n", k->upl);
+    sb_printf(b, "#pragma unroll\n        for (int ci = 0; ci < %d; ci++) s[(w + ci * %d) * %d + lane] = acc[ci][j];\n", SP_TILE / SP_WARPS,
+              SP_WARPS, SP_TILE + 1);
+    sb_puts(b, "        KFFT_BARRIER();\n");
+    sb_printf(b, "        for (int i = w; i < %d; i += %d) {\n", SP_TILE, SP_WARPS);
+    sb_printf(b, "            %s uu = (%s)(ub * %d + j * %d + i), c = (%s)(cb * %d + lane);\n", I, I, SP_TILE * k->upl, SP_TILE, I, SP_TILE);
+    sb_printf(b, "            if (uu < ncols && c < %lld) out[out_off + uu * %lld + c] = s[lane * %d + i];\n        }\n", C, C,
+              SP_TILE + 1);
+    sb_puts(b, "        KFFT_BARRIER();\n    }\n}\n");
 }

@@ -33,7 +33,7 @@ struct kfft_spfft_plan_s {
     void *kern;
     kfft_buffer mat, tw, G, stage;
     kfft_plan fft;
-    void *host; /* to_host: one tile's rows on the host */
+    void *pipe, *host[2]; /* to_host: the output pipeline and its two host buffers */
     kfft_spfft_info info;
 };
 
@@ -47,7 +47,7 @@ void kfft_spfft_plan_destroy(kfft_spfft_plan p)
     for (int i = 0; i < 4; i++)
         if (bufs[i]) kfft_dev_release(ctx, bufs[i]);
     kfft_plan_destroy(p->fft);
-    free(p->host);
+    if (p->pipe) ctx->ops->pipe_close(ctx->st, p->pipe);
     free(p);
 }
 
@@ -93,6 +93,7 @@ static kfft_status upload_matrix(kfft_spfft_plan p, const kfft_sparse *m)
 /* W_R^m = lo[m mod 2^s] * hi[m >> s], both from double with exact indices. */
 static void angle_layout(ks_sparse *k)
 {
+    k->upl = 8; /* rows u per lane: 8 measured best on the H100 (bench/results/h100-2026-11-23-spfft.txt) */
     int s = 0;
     while (((int64_t)1 << (2 * s)) < k->R) s++;
     k->tw_shift = s;
@@ -190,7 +191,8 @@ static kfft_status plan_tiles(kfft_spfft_plan p, size_t budget)
     int multipass = s.spec[0].kind == KS_GPASS, bluestein = (s.spec[0].ops & (KS_PRE_CHIRP | KS_MID_BLUESTEIN)) != 0;
     int64_t N = s.spec[0].N;
     kfft_schedule_free(&s);
-    int64_t per_u = p->C * eb + ws_per_u + (p->to_host ? 2 * p->width * eb : 0);
+    /* to_host: two staging slots of two spectrum rows per u (the row and its mirror). */
+    int64_t per_u = p->C * eb + ws_per_u + (p->to_host ? 4 * p->width * eb : 0);
     size_t fixed = p->info.matrix_bytes + p->info.fft_bytes + tables + 4096;
     int64_t U = budget > fixed ? (int64_t)((budget - fixed) / (size_t)per_u) : 0;
     if (U < 1)
@@ -210,10 +212,9 @@ static kfft_status plan_tiles(kfft_spfft_plan p, size_t budget)
     p->info.fft_bytes += kfft_plan_device_bytes(p->fft);
     if ((st = kfft_dev_alloc(ctx, p->info.tile_bytes, &p->G))) return st;
     if (p->to_host) {
-        p->info.staging_bytes = (size_t)(2 * U * p->width * eb);
+        p->info.staging_bytes = (size_t)(4 * U * p->width * eb);
         if ((st = kfft_dev_alloc(ctx, p->info.staging_bytes, &p->stage))) return st;
-        if (!(p->host = malloc(p->info.staging_bytes)))
-            return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for one tile of output (%zu bytes)", p->info.staging_bytes);
+        if ((st = ctx->ops->pipe_open(ctx->st, p->info.staging_bytes / 2, &p->pipe, p->host))) return st;
     }
     p->info.device_bytes = p->info.matrix_bytes + p->info.fft_bytes + p->info.tile_bytes + p->info.staging_bytes;
     snprintf(p->info.route, sizeof p->info.route,
@@ -305,7 +306,7 @@ static kfft_status run_tile(kfft_spfft_plan p, int64_t u0, int64_t u1, kfft_buff
     int64_t nu = u1 - u0;
     kfft_launch_args a = {p->mat, p->G, p->tw, 0, 0, nu, u0, 0, 0};
     size_t smem = gen_sparse_smem(&p->ks);
-    kfft_status st = ctx->ops->launch(ctx->st, p->kern, (size_t)gen_sparse_groups(nu, p->C), gen_sparse_threads(), smem, &a);
+    kfft_status st = ctx->ops->launch(ctx->st, p->kern, (size_t)gen_sparse_groups(&p->ks, nu), gen_sparse_threads(), smem, &a);
     if (st) return st;
     return kfft_plan_run_range(p->fft, p->G, -u0 * p->C, out, out_off, aux, u0, u1);
 }
@@ -328,56 +329,80 @@ kfft_status kfft_spfft_execute(kfft_spfft_plan p, kfft_buffer out)
 static int64_t max64(int64_t x, int64_t y) { return x > y ? x : y; }
 static int64_t min64(int64_t x, int64_t y) { return x < y ? x : y; }
 
+/* A tile's output rows, in up to two blocks of consecutive spectrum rows. */
+typedef struct {
+    int64_t r0[2], r1[2], srow[2]; /* rows [r0, r1) sit at row srow of the staging slot */
+    int slot;
+} tile_rows;
+
+static kfft_status deliver(kfft_spfft_plan p, const tile_rows *t, kfft_spfft_rows_fn fn, void *user)
+{
+    kfft_status st = p->ctx->ops->pipe_wait(p->ctx->st, p->pipe, t->slot);
+    if (st || !fn) return st;
+    size_t rb = (size_t)p->width * (p->f64 ? 16 : 8);
+    for (int j = 0; j < 2; j++)
+        if (t->r1[j] > t->r0[j] &&
+            fn(user, t->r0[j], t->r1[j] - t->r0[j], (const char *)p->host[t->slot] + (size_t)t->srow[j] * rb))
+            return kfft_fail(KFFT_ERROR_IO, "the output callback stopped the transform at rows %lld..%lld", (long long)t->r0[j],
+                             (long long)(t->r1[j] - 1));
+    return KFFT_SUCCESS;
+}
+
+/* Tiles through the pipeline: tile i is computed into staging slot i%2 and copied out while
+ * tile i+1 is computed; the host hands tile i-1 to fn meanwhile. With dst (and no fn) the
+ * copies go straight into the caller's array of the requested rows instead. */
+static kfft_status run_host(kfft_spfft_plan p, kfft_spfft_rows_fn fn, void *user, char *dst)
+{
+    kfft_context ctx = p->ctx;
+    int64_t R = p->R, W = p->width, eb = p->f64 ? 16 : 8, slot_rows = 2 * p->U;
+    size_t rb = (size_t)(W * eb);
+    tile_rows prev = {{0, 0}, {0, 0}, {0, 0}, 0};
+    int have = 0, i = 0;
+    kfft_status st = KFFT_SUCCESS;
+    for (int k = 0; k < p->nur && !st; k++)
+        for (int64_t u0 = p->ur[k].a; u0 < p->ur[k].b && !st; u0 += p->U, i++) {
+            int64_t u1 = min64(u0 + p->U, p->ur[k].b), n = u1 - u0, base = (i & 1) * slot_rows * W;
+            tile_rows t = {{max64(u0, p->row_a), max64(max64(R - u1 + 1, R / 2 + 1), p->row_a)},
+                           {min64(min64(u1, p->row_b), R / 2 + 1), min64(min64(R - u0 + 1, R), p->row_b)},
+                           {0, 0},
+                           i & 1};
+            t.srow[0] = t.r0[0] - u0;
+            t.srow[1] = n + t.r0[1] - (R - u1 + 1);
+            /* Staging slot: rows u at (u - u0), then mirror rows R-u1+1 .. R-u0 from row n. */
+            if ((st = ctx->ops->pipe_reuse(ctx->st, p->pipe, t.slot))) break;
+            if ((st = run_tile(p, u0, u1, p->stage, base - u0 * W, base + (n + u1 - 1 - R) * W))) break;
+            for (int j = 0; j < 2 && !st; j++) {
+                if (t.r1[j] <= t.r0[j]) continue;
+                size_t bytes = (size_t)(t.r1[j] - t.r0[j]) * rb, from = (size_t)(base * eb) + (size_t)t.srow[j] * rb;
+                void *to = dst ? dst + (size_t)(t.r0[j] - p->row_a) * rb : (char *)p->host[t.slot] + (size_t)t.srow[j] * rb;
+                st = ctx->ops->pipe_copy(ctx->st, p->pipe, t.slot, to, p->stage, from, bytes);
+            }
+            if (!st && have) st = deliver(p, &prev, fn, user);
+            prev = t;
+            have = 1;
+        }
+    if (!st && have) st = deliver(p, &prev, fn, user);
+    if (st) { /* leave nothing in flight that still writes the host buffers */
+        ctx->ops->pipe_wait(ctx->st, p->pipe, 0);
+        ctx->ops->pipe_wait(ctx->st, p->pipe, 1);
+    }
+    return st;
+}
+
 kfft_status kfft_spfft_execute_rows(kfft_spfft_plan p, kfft_spfft_rows_fn fn, void *user)
 {
     kfft_clear_error();
     if (!p || !fn) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "%s is NULL", p ? "fn" : "plan");
     if (!p->to_host) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "plan: made without to_host (no staging area)");
-    kfft_context ctx = p->ctx;
-    int64_t R = p->R, W = p->width, eb = p->f64 ? 16 : 8;
-    for (int i = 0; i < p->nur; i++)
-        for (int64_t u0 = p->ur[i].a; u0 < p->ur[i].b; u0 += p->U) {
-            int64_t u1 = min64(u0 + p->U, p->ur[i].b), n = u1 - u0;
-            /* Staging: rows u at (u - u0), then mirror rows R-u1+1 .. R-u0 from row n. */
-            kfft_status st = run_tile(p, u0, u1, p->stage, -u0 * W, (n + u1 - 1 - R) * W);
-            if (st) return st;
-            int64_t d0 = max64(u0, p->row_a), d1 = min64(min64(u1, p->row_b), R / 2 + 1);
-            int64_t m0 = max64(max64(R - u1 + 1, R / 2 + 1), p->row_a), m1 = min64(min64(R - u0 + 1, R), p->row_b);
-            int64_t blocks[2][2] = {{d0, d1}, {m0, m1}}, srow[2] = {d0 - u0, n + m0 - (R - u1 + 1)};
-            for (int j = 0; j < 2; j++) {
-                int64_t r0 = blocks[j][0], r1 = blocks[j][1];
-                if (r1 <= r0) continue;
-                size_t bytes = (size_t)((r1 - r0) * W * eb);
-                if ((st = ctx->ops->d2h(ctx->st, p->host, p->stage, (size_t)(srow[j] * W * eb), bytes))) return st;
-                if (fn(user, r0, r1 - r0, p->host))
-                    return kfft_fail(KFFT_ERROR_IO, "the output callback stopped the transform at rows %lld..%lld", (long long)r0,
-                                     (long long)(r1 - 1));
-            }
-        }
-    return KFFT_SUCCESS;
-}
-
-typedef struct {
-    unsigned char *out;
-    int64_t row_a;
-    size_t row_bytes;
-} host_sink;
-
-static int to_array(void *user, int64_t row0, int64_t nrows, const void *data)
-{
-    host_sink *h = user;
-    memcpy(h->out + (size_t)(row0 - h->row_a) * h->row_bytes, data, (size_t)nrows * h->row_bytes);
-    return 0;
+    return run_host(p, fn, user, NULL);
 }
 
 kfft_status kfft_spfft_execute_host(kfft_spfft_plan p, void *out)
 {
-    if (!p || !out) {
-        kfft_clear_error();
-        return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "%s is NULL", p ? "out" : "plan");
-    }
-    host_sink h = {out, p->row_a, (size_t)p->width * (p->f64 ? 16 : 8)};
-    return kfft_spfft_execute_rows(p, to_array, &h);
+    kfft_clear_error();
+    if (!p || !out) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "%s is NULL", p ? "out" : "plan");
+    if (!p->to_host) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "plan: made without to_host (no staging area)");
+    return run_host(p, NULL, NULL, out);
 }
 
 kfft_status kfft_spfft_sources(const kfft_sparse *m, const kfft_spfft_desc *d, const kfft_device_info *info, strbuf *sp,
