@@ -18,9 +18,13 @@
 /* Transforms per chunk are limited so workspace stays under this. */
 #define WORKSPACE_CAP ((int64_t)256 << 20)
 /* Threads per block: 256 for blocks of a few thousand elements; up to 512 for the large
- * single-kernel transforms that use opt-in shared memory (one block per SM). */
+ * single-kernel transforms that use opt-in shared memory (one block per SM)... */
 #define MAX_THREADS 256
 #define MAX_THREADS_LARGE 512
+/* ... and 1024 for those with a large odd part (Bluestein's 7-smooth lengths, 16464, 17496):
+ * measured on the H100, 8219 +15%, 16464 +21%, 17496 +28%, while 16384 lost 14% at 1024
+ * (bench/results/h100-2026-11-23-threads-experiment.txt). */
+#define MAX_THREADS_ODD 1024
 /* Global indices above this use 64-bit arithmetic in the kernels. */
 #define IDX32_LIMIT ((int64_t)INT32_MAX / 2)
 
@@ -37,7 +41,9 @@ static kfft_status shape(kspec *k, int R, int B, const kfft_device_info *info)
     for (int i = 0; i < k->nrad; i++)
         if (k->rad[i] > maxr) maxr = k->rad[i];
     int64_t T = (int64_t)B * R / maxr;
-    int want = (int64_t)B * R * 8 > 49152 ? MAX_THREADS_LARGE : MAX_THREADS;
+    int odd = R;
+    while (odd % 2 == 0) odd /= 2;
+    int want = (int64_t)B * R * 8 <= 49152 ? MAX_THREADS : odd > 3 ? MAX_THREADS_ODD : MAX_THREADS_LARGE;
     int cap = info->max_threads < want ? info->max_threads : want;
     if (T > cap) T = cap;
     if (T < 1) T = 1;
