@@ -14,6 +14,8 @@ OUT=${OUT:-$PWD/gpu-check-out}
 LOG=$PWD/build-gpu/logs   # per-step logs; $OUT gets the summary and one combined log
 mkdir -p "$OUT" "$LOG"
 export KFFT_CACHE_DIR=${KFFT_CACHE_DIR:-$PWD/.kfft-cache}
+# The real matrices of ../shared, when copied into .deps/shared (carried): the sparse tests use them.
+[ -d .deps/shared/data/mtx ] && export KFFT_SHARED_DIR=$PWD/.deps/shared
 SETS=${GPU_CHECK_SETS:-full}
 PARTS=" ${GPU_CHECK_PARTS:-c2c real rest} "
 part() { [[ "$PARTS" == *" $1 "* ]]; }
