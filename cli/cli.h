@@ -19,6 +19,7 @@ int cmd_psd(int argc, char **argv);   /* cli/psd.c; shared signal helpers in cli
 int cmd_peaks(int argc, char **argv); /* cli/peaks.c */
 int cmd_gen_matrix(int argc, char **argv); /* cli/genmatrix.c: Matrix Market test matrices */
 int cmd_spfft(int argc, char **argv);      /* cli/spfft.c: sparse-input 2-D FFT */
+int cmd_tune(int argc, char **argv);       /* cli/tune.c: measuring planner, wisdom */
 /* kfft demo's signal section (cli/demo_signal.c): prints its lines; 1 passed, 0 failed, -1
  * skipped (the device cannot do the R2C transforms). */
 int demo_signal_section(kfft_context ctx, uint64_t seed);

@@ -48,5 +48,15 @@ int cmd_info(int argc, char **argv)
     char dir[1200];
     cli_cache_dir(dir, sizeof dir);
     printf("cache   %s\n", dir);
+    /* The wisdom the auto device's contexts read (kfft tune writes it). */
+    kfft_context ctx;
+    kfft_context_desc cd = {0};
+    if ((ncuda > 0 || ncl > 0) && !kfft_context_create(&cd, &ctx)) {
+        const char *path = kfft_wisdom_path(ctx), *note = kfft_wisdom_note(ctx);
+        if (!path[0]) printf("wisdom  off\n");
+        else if (note[0]) printf("wisdom  %s: not used: %s\n", path, note);
+        else printf("wisdom  %s: %d entries for this device\n", path, kfft_wisdom_count(ctx));
+        kfft_context_destroy(ctx);
+    }
     return EXIT_OK;
 }

@@ -20,6 +20,7 @@ static const char overview[] =
     "  gen-matrix write a test sparse matrix (Matrix Market): random, banded, grid\n"
     "             stencils, random geometric graphs\n"
     "  spfft      2-D FFT of a sparse matrix (Matrix Market), never made dense\n"
+    "  tune       measure kernel choices for transforms on this device (wisdom)\n"
     "  help CMD   help of one command\n"
     "\n"
     "options: --help, --version\n"
@@ -253,10 +254,26 @@ static const char help_spfft[] =
     "  kfft spfft benzene.mtx --check\n"
     "  kfft spfft pct.mtx --out spectrum.npy --budget 1G\n";
 
+static const char help_tune[] =
+    "usage: kfft tune CASE... [--precision f32|f64] [--elems LOG2] [--wisdom FILE]\n"
+    "                 [--backend auto|cuda|opencl] [--device N] [--verbose]\n"
+    "\n"
+    "The measuring planner: for each case ([c2c:|r2c:]N[xN[xN]], batched to 2^LOG2\n"
+    "elements, default 24) it times every candidate of the one-kernel stages (threads per\n"
+    "block 128..1024, shared-memory padding on/off) on the device, keeps the fastest and\n"
+    "writes them to the wisdom file: --wisdom FILE (read first when it exists), else\n"
+    "$KFFT_WISDOM, else wisdom.txt in the kernel cache directory. Every later kfft\n"
+    "context on the same device, driver and compiler reads that default file by itself;\n"
+    "a file from another device or driver, or a malformed one, is ignored with a warning\n"
+    "(kfft info shows it). Choices change speed only, never results.\n"
+    "\n"
+    "example:\n"
+    "  kfft tune 16384 8219 r2c:8219x8219 --precision f32\n";
+
 static const struct { const char *name, *text; } helps[] = {
     {"info", help_info}, {"fft", help_fft},     {"selftest", help_selftest},
     {"demo", help_demo}, {"psd", help_psd},     {"peaks", help_peaks},
-    {"gen-matrix", help_gen_matrix}, {"spfft", help_spfft}};
+    {"gen-matrix", help_gen_matrix}, {"spfft", help_spfft}, {"tune", help_tune}};
 
 int cli_help(const char *cmd, int to_stderr)
 {
@@ -302,7 +319,7 @@ int main(int argc, char **argv)
     }
     static const struct { const char *name; int (*run)(int, char **); } cmds[] = {
         {"info", cmd_info}, {"fft", cmd_fft},     {"selftest", cmd_selftest}, {"demo", cmd_demo},
-        {"psd", cmd_psd},   {"peaks", cmd_peaks}, {"gen-matrix", cmd_gen_matrix}, {"spfft", cmd_spfft}, {"help", cmd_help}};
+        {"psd", cmd_psd},   {"peaks", cmd_peaks}, {"gen-matrix", cmd_gen_matrix}, {"spfft", cmd_spfft}, {"tune", cmd_tune}, {"help", cmd_help}};
     for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++)
         if (!strcmp(c, cmds[i].name)) return cmds[i].run(argc - 1, argv + 1);
     if (c[0] == '-') return cli_usage_error(NULL, "unknown option '%s'", c);

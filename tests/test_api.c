@@ -6,6 +6,9 @@
  *   test_api churn N  N plan create/destroy cycles leak no host or device memory
  *   test_api cache    a second context (as a second process would) compiles nothing;
  *                     a corrupt cache entry is detected and rebuilt
+ *   test_api wisdom   kfft_tune records choices, a new context reads them from the default
+ *                     file and plans with them (results still right); malformed, foreign
+ *                     and stale files are refused with the reason and change nothing
  * Exit 0 pass, 1 fail, 77 skip (no device). */
 #include <dirent.h>
 #include <locale.h>
@@ -317,6 +320,87 @@ static ino_t entry_inode(const char *dir)
     return ino;
 }
 
+/* Rewrites `path` from `src` with line `ln` (1-based) replaced by `text` (NULL: appended). */
+static void rewrite(const char *src, const char *path, int ln, const char *text)
+{
+    FILE *in = fopen(src, "r"), *out = fopen(path, "w");
+    char line[2048];
+    int i = 0;
+    while (in && out && fgets(line, sizeof line, in)) {
+        if (++i == ln && text) fprintf(out, "%s\n", text);
+        else fputs(line, out);
+    }
+    if (out && !text) fputs("single f32 R=64 B=32 ops=0 T=oops\n", out);
+    if (in) fclose(in);
+    if (out) fclose(out);
+}
+
+static int t_wisdom(void)
+{
+    char dir[] = "/tmp/kfft-wisdom-test-XXXXXX", path[600], other[600];
+    if (!mkdtemp(dir)) return 1;
+    unsetenv("KFFT_WISDOM");
+    kfft_context c = open_ctx(dir);
+    kfft_plan_desc d = {0};
+    d.type = KFFT_C2C;
+    d.precision = KFFT_F32;
+    d.rank = 1;
+    d.n[0] = 64;
+    d.batch = 64;
+    kfft_tune_report r;
+    CHECK(kfft_tune(c, &d, &r) == KFFT_SUCCESS && r.stages == 1, "tune: %s (stages %d)", kfft_error_message(), r.stages);
+    printf("tune 64 x 64: default %.4f ms, tuned %.4f ms, %s\n", r.default_ms, r.tuned_ms, r.choice);
+    CHECK(kfft_wisdom_count(c) == 1, "one wisdom entry (got %d)", kfft_wisdom_count(c));
+    CHECK(kfft_wisdom_export(c, NULL) == KFFT_SUCCESS, "export: %s", kfft_error_message());
+    snprintf(path, sizeof path, "%s/wisdom.txt", dir);
+    CHECK(!strcmp(kfft_wisdom_path(c), path), "default path %s", kfft_wisdom_path(c));
+    kfft_context_destroy(c);
+    /* A file that forces 32 threads and padding: a new context reads it by itself. */
+    snprintf(other, sizeof other, "%s/w2.txt", dir);
+    FILE *f = fopen(path, "r");
+    char l1[512] = "", l2[512] = "", l3[512] = "";
+    if (f) {
+        if (!fgets(l1, sizeof l1, f) || !fgets(l2, sizeof l2, f) || !fgets(l3, sizeof l3, f)) l1[0] = 0;
+        fclose(f);
+    }
+    f = fopen(path, "w");
+    if (f) {
+        fprintf(f, "%s%s%ssingle f32 R=64 B=32 ops=0 T=32 pad=1 ns=1 default_ns=2\n", l1, l2, l3);
+        fclose(f);
+    }
+    c = open_ctx(dir);
+    CHECK(kfft_wisdom_count(c) == 1 && !kfft_wisdom_note(c)[0], "wisdom read at creation (%d entries, note '%s')",
+          kfft_wisdom_count(c), kfft_wisdom_note(c));
+    kfft_plan p;
+    CHECK(kfft_plan_1d(c, 64, 64, KFFT_F32, &p) == KFFT_SUCCESS && strstr(kfft_plan_describe(p), "T=32"),
+          "the plan does not use the wisdom: %s", kfft_plan_describe(p));
+    kfft_plan_destroy(p);
+    double e = run_layout(c, 64, 64, 0, 0, 0, 0);
+    CHECK(e < 1e-5, "results with the wisdom's kernel: rel error %.2e", e);
+    /* Malformed, foreign, stale: refused with the reason, nothing changes. */
+    rewrite(path, other, 0, NULL);
+    CHECK(kfft_wisdom_import(c, other) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "line 5"),
+          "malformed: %s", kfft_error_message());
+    rewrite(path, other, 2, "device Some Other GPU");
+    CHECK(kfft_wisdom_import(c, other) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "another device"),
+          "foreign: %s", kfft_error_message());
+    rewrite(path, other, 3, "version driver 1, nvrtc 1.0");
+    CHECK(kfft_wisdom_import(c, other) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "stale"),
+          "stale: %s", kfft_error_message());
+    CHECK(kfft_wisdom_count(c) == 1, "refused files changed the wisdom (%d entries)", kfft_wisdom_count(c));
+    kfft_context_destroy(c);
+    /* A malformed default file: the context still opens, without it, and says why. */
+    rewrite(other, path, 0, NULL);
+    c = open_ctx(dir);
+    CHECK(kfft_wisdom_count(c) == 0 && strstr(kfft_wisdom_note(c), "stale"), "bad default file: %d entries, note '%s'",
+          kfft_wisdom_count(c), kfft_wisdom_note(c));
+    kfft_context_destroy(c);
+    unlink(path);
+    unlink(other);
+    rmdir(dir);
+    return 0;
+}
+
 static int t_cache(void)
 {
     char dir[] = "/tmp/kfft-cache-test-XXXXXX";
@@ -370,7 +454,7 @@ static int t_cache(void)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: %s errors|strided|locale|threads|churn [N]|cache\n", argv[0]);
+        fprintf(stderr, "usage: %s errors|strided|locale|threads|churn [N]|cache|wisdom\n", argv[0]);
         return 2;
     }
     int rc = 0;
@@ -378,6 +462,7 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[1], "strided")) rc = t_strided();
     else if (!strcmp(argv[1], "locale")) rc = t_locale();
     else if (!strcmp(argv[1], "threads")) rc = t_threads();
+    else if (!strcmp(argv[1], "wisdom")) rc = t_wisdom();
     else if (!strcmp(argv[1], "churn")) rc = t_churn(argc > 2 ? atoi(argv[2]) : 10000);
     else if (!strcmp(argv[1], "cache")) rc = t_cache();
     else {

@@ -18,6 +18,7 @@ typedef struct {
     int max_threads;
     int fp64;
     size_t global_mem;
+    struct kfft_wisdom *wisdom; /* the context's measured choices (plan/wisdom.h); NULL: none */
 } kfft_device_info;
 
 /* Arguments of every generated kernel (gen/dialect.c lists them in this order). */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/context.h"
+#include "plan/wisdom.h"
 
 const kfft_backend_ops *kfft_backend_get(kfft_backend b)
 {
@@ -65,6 +66,45 @@ static void pick_cache_dir(kfft_context ctx, const kfft_context_desc *d)
         snprintf(ctx->cache_dir, sizeof ctx->cache_dir, "%s/.cache/kfft", env);
 }
 
+/* $KFFT_WISDOM (a file, or "off"), else wisdom.txt in the kernel cache directory. A file
+ * that cannot be used is ignored: the reason goes to the verbose log and kfft_wisdom_note. */
+static void load_default_wisdom(kfft_context ctx)
+{
+    const char *env = getenv("KFFT_WISDOM");
+    if (env && !strcmp(env, "off")) return;
+    if (env && env[0]) snprintf(ctx->wisdom_path, sizeof ctx->wisdom_path, "%s", env);
+    else if (ctx->cache_dir[0]) snprintf(ctx->wisdom_path, sizeof ctx->wisdom_path, "%s/wisdom.txt", ctx->cache_dir);
+    if (!ctx->wisdom_path[0]) return;
+    FILE *f = fopen(ctx->wisdom_path, "r");
+    if (!f) return; /* none yet */
+    fclose(f);
+    if (kfft_wisdom_load(ctx->wisdom, ctx->wisdom_path)) {
+        snprintf(ctx->wisdom_note, sizeof ctx->wisdom_note, "%s", kfft_error_message());
+        kfft_log(ctx, "warning: %s", ctx->wisdom_note);
+    }
+    kfft_clear_error();
+}
+
+kfft_status kfft_wisdom_export(kfft_context ctx, const char *path)
+{
+    kfft_clear_error();
+    if (!ctx) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "ctx is NULL");
+    if (!path || !path[0]) path = ctx->wisdom_path;
+    if (!path[0]) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "path: none given and no default (the kernel cache is off)");
+    return kfft_wisdom_save(ctx->wisdom, path);
+}
+
+kfft_status kfft_wisdom_import(kfft_context ctx, const char *path)
+{
+    kfft_clear_error();
+    if (!ctx || !path) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "%s is NULL", ctx ? "path" : "ctx");
+    return kfft_wisdom_load(ctx->wisdom, path);
+}
+
+int kfft_wisdom_count(kfft_context ctx) { return ctx ? ctx->wisdom->n : 0; }
+const char *kfft_wisdom_path(kfft_context ctx) { return ctx ? ctx->wisdom_path : ""; }
+const char *kfft_wisdom_note(kfft_context ctx) { return ctx ? ctx->wisdom_note : ""; }
+
 kfft_status kfft_context_create(const kfft_context_desc *desc, kfft_context *out)
 {
     kfft_clear_error();
@@ -101,6 +141,14 @@ kfft_status kfft_context_create(const kfft_context_desc *desc, kfft_context *out
         return st;
     }
     pthread_mutex_init(&ctx->lock, NULL);
+    if (!(ctx->wisdom = kfft_wisdom_new(ctx->info.name, ctx->info.version))) {
+        ops->close(ctx->st);
+        pthread_mutex_destroy(&ctx->lock);
+        free(ctx);
+        return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for a context");
+    }
+    ctx->info.wisdom = ctx->wisdom;
+    load_default_wisdom(ctx);
     kfft_log(ctx, "%s device %d: %s [%s]; kernel cache %s", ops->name, d.device, ctx->info.name, ctx->info.version,
              ctx->cache_dir[0] ? ctx->cache_dir : "off");
     *out = ctx;
@@ -118,6 +166,7 @@ void kfft_context_destroy(kfft_context ctx)
     }
     ctx->ops->close(ctx->st);
     pthread_mutex_destroy(&ctx->lock);
+    kfft_wisdom_free(ctx->wisdom);
     free(ctx);
 }
 

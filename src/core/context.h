@@ -23,6 +23,9 @@ struct kfft_context_s {
     pthread_mutex_t lock;      /* guards modules */
     kfft_module_entry *modules; /* in-memory cache: plans of the same kernels share one */
     long live_buffers;          /* device buffers allocated and not yet released (leak checks) */
+    struct kfft_wisdom *wisdom; /* measured kernel choices (plan/wisdom.h); info.wisdom points here */
+    char wisdom_path[1100];     /* the default wisdom file ("" when none) */
+    char wisdom_note[512];      /* why the default file was not used, if it was not */
 };
 
 /* Device allocations of kfft itself and the user's kfft_malloc go through these. */

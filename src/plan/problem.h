@@ -22,6 +22,10 @@ typedef struct {
         int64_t R, a, b, ld;
     } mirror;
     int64_t work_cap;
+    /* Internal (kfft_tune): force the threads and padding of stage i's one-kernel transform. */
+    struct {
+        int on, T, pad;
+    } knob[KFFT_MAX_DIMS];
 } kfft_problem;
 
 kfft_status kfft_problem_from_desc(const kfft_plan_desc *d, kfft_problem *p);

@@ -10,6 +10,7 @@
 #include "plan/factor.h"
 #include "plan/plan.h"
 #include "plan/tables.h"
+#include "plan/wisdom.h"
 
 /* Elements a block works on when it can choose (several short transforms per block). */
 #define TARGET_ELEMS 2048
@@ -230,6 +231,17 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             k->ops = KS_PRE_CHIRP | KS_MID_BLUESTEIN | KS_POST_CHIRP;
             k->chirp = tab_chirp(t, n);
             k->bhat = tab_bluestein_spectrum(t, n, N);
+        }
+        /* Measured choices: the tuner's candidate, else the device's wisdom. */
+        kfft_wisdom_entry key = {f64, (int)N, B, k->ops, 0, 0, 0, 0};
+        int g = s->nstages - 1;
+        if (p->knob[g].on) {
+            key.T = p->knob[g].T;
+            key.pad = p->knob[g].pad;
+        }
+        if (p->knob[g].on || kfft_wisdom_lookup(info->wisdom, &key)) {
+            k->T = key.T < info->max_threads ? key.T : info->max_threads;
+            k->pad = key.pad;
         }
         s->src[sg->first] = r->src;
         s->dst[sg->first] = r->dst;

@@ -1,0 +1,145 @@
+/* Wisdom store and its text file (see wisdom.h). Times are kept as integer nanoseconds, for
+ * information only: no choice depends on reading them back, and no locale can change them. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/error.h"
+#include "plan/wisdom.h"
+
+kfft_wisdom *kfft_wisdom_new(const char *device, const char *version)
+{
+    kfft_wisdom *w = calloc(1, sizeof *w);
+    if (!w) return NULL;
+    pthread_mutex_init(&w->lock, NULL);
+    snprintf(w->device, sizeof w->device, "%s", device);
+    snprintf(w->version, sizeof w->version, "%s", version);
+    return w;
+}
+
+void kfft_wisdom_free(kfft_wisdom *w)
+{
+    if (!w) return;
+    pthread_mutex_destroy(&w->lock);
+    free(w);
+}
+
+static int same_key(const kfft_wisdom_entry *a, const kfft_wisdom_entry *b)
+{
+    return a->f64 == b->f64 && a->R == b->R && a->B == b->B && a->ops == b->ops;
+}
+
+int kfft_wisdom_lookup(kfft_wisdom *w, kfft_wisdom_entry *key)
+{
+    if (!w) return 0;
+    int found = 0;
+    pthread_mutex_lock(&w->lock);
+    for (int i = 0; i < w->n && !found; i++)
+        if (same_key(&w->e[i], key)) {
+            *key = w->e[i];
+            found = 1;
+        }
+    pthread_mutex_unlock(&w->lock);
+    return found;
+}
+
+void kfft_wisdom_put(kfft_wisdom *w, const kfft_wisdom_entry *e)
+{
+    pthread_mutex_lock(&w->lock);
+    int i = 0;
+    while (i < w->n && !same_key(&w->e[i], e)) i++;
+    if (i < KFFT_WISDOM_MAX) {
+        w->e[i] = *e;
+        if (i == w->n) w->n++;
+    }
+    pthread_mutex_unlock(&w->lock);
+}
+
+kfft_status kfft_wisdom_save(kfft_wisdom *w, const char *path)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f) return kfft_fail(KFFT_ERROR_IO, "wisdom: cannot write %s", tmp);
+    pthread_mutex_lock(&w->lock);
+    fprintf(f, "kfft-wisdom 1\ndevice %s\nversion %s\n", w->device, w->version);
+    for (int i = 0; i < w->n; i++) {
+        const kfft_wisdom_entry *e = &w->e[i];
+        fprintf(f, "single %s R=%d B=%d ops=%d T=%d pad=%d ns=%lld default_ns=%lld\n", e->f64 ? "f64" : "f32", e->R, e->B, e->ops,
+                e->T, e->pad, (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
+    }
+    pthread_mutex_unlock(&w->lock);
+    int bad = ferror(f);
+    bad |= fclose(f) != 0;
+    if (bad || rename(tmp, path)) {
+        unlink(tmp);
+        return kfft_fail(KFFT_ERROR_IO, "wisdom: cannot write %s", path);
+    }
+    return KFFT_SUCCESS;
+}
+
+/* "prefix<value>" at the start of *s (after spaces): the value and the position after it. */
+static int field(const char **s, const char *prefix, long long lo, long long hi, long long *v)
+{
+    const char *p = *s;
+    while (*p == ' ') p++;
+    size_t n = strlen(prefix);
+    if (strncmp(p, prefix, n)) return 0;
+    char *end;
+    long long x = strtoll(p + n, &end, 10);
+    if (end == p + n || x < lo || x > hi || (*end != ' ' && *end != 0)) return 0;
+    *v = x;
+    *s = end;
+    return 1;
+}
+
+kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return kfft_fail(KFFT_ERROR_IO, "wisdom: cannot read %s", path);
+    static kfft_wisdom_entry got[KFFT_WISDOM_MAX];
+    static pthread_mutex_t got_lock = PTHREAD_MUTEX_INITIALIZER;
+    char line[1024];
+    int n = 0, ln = 0;
+    kfft_status st = KFFT_SUCCESS;
+    pthread_mutex_lock(&got_lock);
+    while (!st && fgets(line, sizeof line, f)) {
+        ln++;
+        size_t len = strlen(line);
+        if (len && line[len - 1] == '\n') line[--len] = 0;
+        if (ln == 1) {
+            if (strcmp(line, "kfft-wisdom 1")) st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line 1 is not 'kfft-wisdom 1'", path);
+        } else if (ln == 2) {
+            if (strncmp(line, "device ", 7) || strcmp(line + 7, w->device))
+                st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: made on another device ('%s', this is '%s'): ignored", path,
+                               line, w->device);
+        } else if (ln == 3) {
+            if (strncmp(line, "version ", 8) || strcmp(line + 8, w->version))
+                st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT,
+                               "wisdom %s: made with another driver or compiler ('%s', now '%s'): stale, ignored", path, line,
+                               w->version);
+        } else {
+            const char *s = line;
+            long long R, B, ops, T, pad, ms, dms;
+            int f64 = !strncmp(s, "single f64 ", 11);
+            if ((!f64 && strncmp(s, "single f32 ", 11)) || n >= KFFT_WISDOM_MAX) {
+                st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line %d: not an entry", path, ln);
+                break;
+            }
+            s += 11;
+            if (!field(&s, "R=", 1, 1 << 24, &R) || !field(&s, "B=", 1, 1 << 20, &B) || !field(&s, "ops=", 0, 255, &ops) ||
+                !field(&s, "T=", 1, 1024, &T) || !field(&s, "pad=", 0, 1, &pad) || !field(&s, "ns=", 0, (long long)1 << 50, &ms) ||
+                !field(&s, "default_ns=", 0, (long long)1 << 50, &dms) || *s) {
+                st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line %d: malformed entry", path, ln);
+                break;
+            }
+            got[n++] = (kfft_wisdom_entry){f64, (int)R, (int)B, (int)ops, (int)T, (int)pad, ms / 1e6, dms / 1e6};
+        }
+    }
+    if (!st && ln < 3) st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: truncated (%d lines)", path, ln);
+    fclose(f);
+    for (int i = 0; !st && i < n; i++) kfft_wisdom_put(w, &got[i]);
+    pthread_mutex_unlock(&got_lock);
+    return st;
+}

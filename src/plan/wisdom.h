@@ -1,0 +1,39 @@
+/* Wisdom: kernel choices measured on one device (kfft_tune), looked up at plan time.
+ * An entry says, for one-kernel transforms of a shape (precision, in-block length R, columns
+ * per block B, fused operations), which thread count and shared-memory padding ran fastest.
+ * The choices change speed only, never results: every combination is a correct kernel. */
+#ifndef KFFT_WISDOM_H
+#define KFFT_WISDOM_H
+#include <pthread.h>
+
+#include "kfft.h"
+
+#define KFFT_WISDOM_MAX 4096
+
+typedef struct {
+    int f64, R, B, ops; /* the key */
+    int T, pad;         /* the choice */
+    double ms, default_ms;
+} kfft_wisdom_entry;
+
+typedef struct kfft_wisdom {
+    pthread_mutex_t lock;
+    char device[256], version[256]; /* the device it was measured on */
+    int n;
+    kfft_wisdom_entry e[KFFT_WISDOM_MAX];
+} kfft_wisdom;
+
+kfft_wisdom *kfft_wisdom_new(const char *device, const char *version);
+void kfft_wisdom_free(kfft_wisdom *w);
+/* The choice for key (T, pad of *key are outputs): 1 when there is one. w may be NULL. */
+int kfft_wisdom_lookup(kfft_wisdom *w, kfft_wisdom_entry *key);
+/* Adds or replaces the entry of e's key. */
+void kfft_wisdom_put(kfft_wisdom *w, const kfft_wisdom_entry *e);
+/* Text file: "kfft-wisdom 1", "device NAME", "version VERSION", then one line per entry.
+ * load() takes the entries of a file made on the same device, driver and compiler; any
+ * other file (foreign device, stale driver, malformed line) is refused whole with the reason
+ * and leaves w unchanged. */
+kfft_status kfft_wisdom_save(kfft_wisdom *w, const char *path);
+kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path);
+
+#endif
