@@ -231,6 +231,21 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             k->ops = KS_PRE_CHIRP | KS_MID_BLUESTEIN | KS_POST_CHIRP;
             k->chirp = tab_chirp(t, n);
             k->bhat = tab_bluestein_spectrum(t, n, N);
+        } else if (k->pad && !f64 && (int64_t)B * N * eb >= 65536) {
+            /* kfft tune on the H100 (bench/results/h100-2026-11-23-tune.txt): an fp32
+             * power-of-two block that fills the opt-in shared memory (one block per SM) runs
+             * faster unpadded (R2C 16384's 8192-point kernel +30%), and 16384 also with 1024
+             * threads (+14%). In fp64 the same rule lost (R2C 16384 0.89 -> 0.75 of cuFFT,
+             * 4096^2 0.98 -> 0.90; h100-2026-11-23-defaults.txt), so fp64 keeps padding. */
+            k->pad = 0;
+            if ((int64_t)B * N * eb >= 131072) {
+                int maxr = 1;
+                for (int i = 0; i < k->nrad; i++) maxr = k->rad[i] > maxr ? k->rad[i] : maxr;
+                int64_t T = (int64_t)B * N / maxr;
+                if (T > 1024) T = 1024;
+                if (T > info->max_threads) T = info->max_threads;
+                if (T > k->T) k->T = (int)T;
+            }
         }
         /* Measured choices: the tuner's candidate, else the device's wisdom. */
         kfft_wisdom_entry key = {f64, (int)N, B, k->ops, 0, 0, 0, 0};
