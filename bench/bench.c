@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "io/casespec.h"
 #include "core/refdft.h"
 #include "cuda_rt.h"
 #include "kfft.h"
@@ -111,16 +112,7 @@ static int parse_case(const char *spec, bench_result *r)
 {
     memset(r, 0, sizeof *r);
     snprintf(r->name, sizeof r->name, "%s", spec);
-    const char *c = spec;
-    r->real = !strncmp(c, "r2c:", 4);
-    if (!strncmp(c, "r2c:", 4) || !strncmp(c, "c2c:", 4)) c += 4;
-    for (char *e; r->rank < 3; c = e + 1) {
-        long long v = strtoll(c, &e, 10);
-        if (v < 1 || e == c) return -1;
-        r->n[r->rank++] = v;
-        if (*e != 'x') return *e ? -1 : 0;
-    }
-    return -1;
+    return io_parse_case(spec, &r->real, &r->rank, r->n);
 }
 
 /* Plan creation in a new context on cache directory dir: generation + compile when dir is

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "core/refdft.h"
 #include "core/trig.h"
+#include "io/file.h"
 #include "io/npy.h"
 #include "kfft_sparse.h"
 
@@ -100,7 +101,7 @@ static int parse(int argc, char **argv, sp_opts *o)
         } else if (cli_flag(&ca, arg, "--verbose")) {
             o->verbose = 1;
         } else if (cli_opt(&ca, arg, "--out")) {
-            if (!strstr(ca.value, ".npy")) return cli_usage_error("spfft", "--out: '%s' must be a .npy file", ca.value);
+            if (!io_has_ext(ca.value, ".npy")) return cli_usage_error("spfft", "--out: '%s' must be a .npy file", ca.value);
             o->out = ca.value;
         } else if (cli_opt(&ca, arg, "--rows")) {
             if (parse_rows(&ca, ca.value, &o->a, &o->b)) return EXIT_USAGE;

@@ -5,22 +5,15 @@
 #include <string.h>
 
 #include "cli.h"
+#include "io/casespec.h"
 
 /* "[c2c:|r2c:]N[xN[xN]]" (the bench's case syntax). */
 static int parse_case(const char *spec, kfft_plan_desc *d)
 {
-    const char *c = spec;
-    d->type = KFFT_C2C;
-    if (!strncmp(c, "r2c:", 4)) d->type = KFFT_R2C;
-    if (!strncmp(c, "r2c:", 4) || !strncmp(c, "c2c:", 4)) c += 4;
-    d->rank = 0;
-    for (char *e; d->rank < 3; c = e + 1) {
-        long long v = strtoll(c, &e, 10);
-        if (v < 1 || e == c) return -1;
-        d->n[d->rank++] = v;
-        if (*e != 'x') return *e ? -1 : 0;
-    }
-    return -1;
+    int real;
+    if (io_parse_case(spec, &real, &d->rank, d->n)) return -1;
+    d->type = real ? KFFT_R2C : KFFT_C2C;
+    return 0;
 }
 
 int cmd_tune(int argc, char **argv)

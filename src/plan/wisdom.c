@@ -98,12 +98,10 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
 {
     FILE *f = fopen(path, "r");
     if (!f) return kfft_fail(KFFT_ERROR_IO, "wisdom: cannot read %s", path);
-    static kfft_wisdom_entry got[KFFT_WISDOM_MAX];
-    static pthread_mutex_t got_lock = PTHREAD_MUTEX_INITIALIZER;
+    kfft_wisdom_entry *got = malloc(sizeof *got * KFFT_WISDOM_MAX);
     char line[1024];
     int n = 0, ln = 0;
-    kfft_status st = KFFT_SUCCESS;
-    pthread_mutex_lock(&got_lock);
+    kfft_status st = got ? KFFT_SUCCESS : kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "wisdom: host memory");
     while (!st && fgets(line, sizeof line, f)) {
         ln++;
         size_t len = strlen(line);
@@ -140,6 +138,6 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
     if (!st && ln < 3) st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: truncated (%d lines)", path, ln);
     fclose(f);
     for (int i = 0; !st && i < n; i++) kfft_wisdom_put(w, &got[i]);
-    pthread_mutex_unlock(&got_lock);
+    free(got);
     return st;
 }

@@ -229,6 +229,22 @@ static kfft_status plan_tiles(kfft_spfft_plan p, size_t budget)
     return KFFT_SUCCESS;
 }
 
+/* The plan's sizes from the matrix and the description (rows already validated). */
+static void plan_shape(kfft_spfft_plan p, const kfft_sparse *m, const kfft_spfft_desc *d, int64_t a, int64_t b)
+{
+    p->f64 = d->precision == KFFT_F64;
+    p->full = d->full != 0;
+    p->to_host = d->to_host != 0;
+    p->R = m->rows;
+    p->C = m->cols;
+    p->width = p->full ? p->C : p->C / 2 + 1;
+    p->row_a = a;
+    p->row_b = b;
+    p->ks.f64 = p->f64;
+    p->ks.R = p->R;
+    p->ks.C = p->C;
+}
+
 kfft_status kfft_spfft_plan_create(kfft_context ctx, const kfft_sparse *m, const kfft_spfft_desc *d, kfft_spfft_plan *out)
 {
     kfft_clear_error();
@@ -250,21 +266,11 @@ kfft_status kfft_spfft_plan_create(kfft_context ctx, const kfft_sparse *m, const
     kfft_spfft_plan p = calloc(1, sizeof *p);
     if (!p) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for a plan");
     p->ctx = ctx;
-    p->f64 = d->precision == KFFT_F64;
-    p->full = d->full != 0;
-    p->to_host = d->to_host != 0;
-    p->R = m->rows;
-    p->C = m->cols;
-    p->width = p->full ? p->C : p->C / 2 + 1;
-    p->row_a = a;
-    p->row_b = b;
+    plan_shape(p, m, d, a, b);
     p->info.rows = b - a;
     p->info.cols = p->width;
     needed_u(p);
     ks_sparse *k = &p->ks;
-    k->f64 = p->f64;
-    k->R = p->R;
-    k->C = p->C;
     kfft_status st = upload_matrix(p, m);
     if (!st) st = upload_angles(p);
     if (!st) st = plan_tiles(p, d->budget ? d->budget : DEFAULT_BUDGET);
@@ -410,16 +416,7 @@ kfft_status kfft_spfft_sources(const kfft_sparse *m, const kfft_spfft_desc *d, c
 {
     struct kfft_spfft_plan_s p;
     memset(&p, 0, sizeof p);
-    p.f64 = d->precision == KFFT_F64;
-    p.full = d->full != 0;
-    p.R = m->rows;
-    p.C = m->cols;
-    p.width = p.full ? p.C : p.C / 2 + 1;
-    p.row_a = d->row_begin;
-    p.row_b = d->row_end ? d->row_end : m->rows;
-    p.ks.f64 = p.f64;
-    p.ks.R = p.R;
-    p.ks.C = p.C;
+    plan_shape(&p, m, d, d->row_begin, d->row_end ? d->row_end : m->rows);
     matrix_layout(&p.ks, m);
     angle_layout(&p.ks);
     kfft_problem q;
