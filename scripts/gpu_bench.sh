@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark kfft against cuFFT on the GPU (bench/bench.c), fp32 and fp64. Through the device
 # tool: run(command="bash scripts/gpu_bench.sh"). Writes $OUT/bench-{f32,f64}.{txt,csv,json,svg}.
-# Extra arguments are cases added to both lists (e.g. r2c:52329x52329).
+# Arguments, if any, are the cases to run instead of the preset lists (e.g. r2c:52329x52329);
+# BENCH_PRECS=f32 runs one precision.
 set -u -o pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/bench-out}
@@ -11,9 +12,9 @@ if ! { cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release && cmake --build build
   tail -30 "$OUT/bench-build.log"; exit 1
 fi
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-for p in f32 f64; do
+for p in ${BENCH_PRECS:-f32 f64}; do
   args=()
-  [ $p = f64 ] && args=(--elems 26 1024 4096 65536 1048576 8219 100003 r2c:16384 r2c:1048576 1024x1024 4096x4096
+  [ $p = f64 ] && [ $# -eq 0 ] && args=(--elems 26 1024 4096 65536 1048576 8219 100003 r2c:16384 r2c:1048576 1024x1024 4096x4096
                         8219x8219 r2c:4096x4096 r2c:8219x8219 128x128x128 256x256x256)
   build-gpu/kfft_bench --prec $p --csv "$OUT/bench-$p.csv" --json "$OUT/bench-$p.json" --svg "$OUT/bench-$p.svg" \
     "${args[@]}" "$@" | tee "$OUT/bench-$p.txt"

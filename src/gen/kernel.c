@@ -91,11 +91,12 @@ static void emit_user_read(strbuf *b, const kspec *k, int index)
     }
 }
 
-static void emit_load(strbuf *b, const kspec *k, int index)
+/* Element e of local column c (global column g) from the kernel's source, with the fused
+ * pre-operations, into a new variable v (zero past the last column). */
+static void emit_load_elem(strbuf *b, const kspec *k, int index)
 {
     const char *I = idx_type(k);
     int gpass = k->kind == KS_GPASS;
-    open_elem_loop(b, k, k->R, walk_along(k, 0));
     sb_puts(b, "        kfft_cplx v = KFFT_MK(0, 0);\n        if (g < ncols) {\n");
     if (gpass) {
         emit_tj(b, k);
@@ -117,7 +118,16 @@ static void emit_load(strbuf *b, const kspec *k, int index)
         sb_printf(b, "            v = cmul(v, cmul(tw[%lld + (m & %lld)], tw[%lld + (m >> %d)]));\n", (long long)k->tw_lo,
                   (long long)((1ll << k->tw_shift) - 1), (long long)k->tw_hi, k->tw_shift);
     }
-    sb_printf(b, "        }\n        s[KFFT_SP(c * %d + e)] = v;\n", k->R);
+    sb_puts(b, "        }\n");
+}
+
+/* The whole block's columns into shared memory (kernels whose first radix pass cannot read
+ * global memory itself: R = 1). */
+static void emit_load(strbuf *b, const kspec *k, int index)
+{
+    open_elem_loop(b, k, k->R, walk_along(k, 0));
+    emit_load_elem(b, k, index);
+    sb_printf(b, "        s[KFFT_SP(c * %d + e)] = v;\n", k->R);
     close_elem_loop(b);
     sb_puts(b, "    KFFT_BARRIER();\n");
 }
@@ -167,14 +177,13 @@ static void emit_user_write(strbuf *b, const kspec *k, int index)
     }
 }
 
-static void emit_store(strbuf *b, const kspec *k, int index)
+/* Element e (value v) of local column c (global column g) to the kernel's destination,
+ * with the fused post-operations. */
+static void emit_store_elem(strbuf *b, const kspec *k, int index)
 {
     const char *I = idx_type(k);
     int gpass = k->kind == KS_GPASS;
-    /* First GPASS (Ns == 1) writes each column contiguously; later ones write element i of
-     * neighbouring columns next to each other. */
-    open_elem_loop(b, k, k->R, walk_along(k, 1));
-    sb_printf(b, "        if (g < ncols) {\n            kfft_cplx v = s[KFFT_SP(c * %d + e)];\n", k->R);
+    sb_puts(b, "        if (g < ncols) {\n");
     if (gpass) {
         emit_tj(b, k);
         sb_printf(b, "            %s dst = (j / %lld) * %lld + (j %% %lld) + (%s)e * %lld;\n", I, (long long)k->Ns,
@@ -192,6 +201,16 @@ static void emit_store(strbuf *b, const kspec *k, int index)
         sb_printf(b, "            out[out_off + t * %lld + dst] = v;\n", (long long)(gpass ? k->N : k->R));
     if (guard) sb_puts(b, "            }\n");
     sb_puts(b, "        }\n");
+}
+
+/* The block's columns from shared memory to the destination. First GPASS (Ns == 1) writes
+ * each column contiguously; later ones write element i of neighbouring columns next to each
+ * other. */
+static void emit_store(strbuf *b, const kspec *k, int index)
+{
+    open_elem_loop(b, k, k->R, walk_along(k, 1));
+    sb_printf(b, "        kfft_cplx v = s[KFFT_SP(c * %d + e)];\n", k->R);
+    emit_store_elem(b, k, index);
     close_elem_loop(b);
 }
 
@@ -223,39 +242,66 @@ static void emit_store_r2c_pack(strbuf *b, const kspec *k, int index)
     close_elem_loop(b);
 }
 
-/* Stockham radix passes over the B columns of length R held in s. */
-static void emit_fft(strbuf *b, const kspec *k)
+/* Stockham radix passes over the B columns of length R held in s. The first pass may read
+ * its butterflies' elements straight from the source (from_global) and the last may write
+ * them straight to the destination (to_global), so the data crosses shared memory twice
+ * fewer and two barriers go: in the first pass element e = j + i*R/r of a butterfly is
+ * element e of the column, and in the last pass output e = j + i*R/r goes to element e. A
+ * pass touching global memory maps threads to butterflies as that side's loop would (along
+ * a column or across columns), so accesses stay coalesced. */
+static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_global)
 {
     long long Ns = 1;
     for (int p = 0; p < k->nrad; p++) {
         int r = k->rad[p], RB = k->R / r, NB = k->B * RB;
         int iters = (NB + k->T - 1) / k->T;
+        int rd = from_global && p == 0, wr = to_global && p == k->nrad - 1;
+        int along = rd ? walk_along(k, 0) : wr ? walk_along(k, 1) : 1;
         const char *guard = NB % k->T ? "if (bf < NB) " : "";
-        sb_printf(b, "    { /* radix-%d pass, Ns = %lld */\n", r, Ns);
-        sb_printf(b, "    const int NB = %d; (void)NB;\n    kfft_cplx v[%d];\n", NB, iters * r);
+        char map[128];
+        if (along) snprintf(map, sizeof map, "int bc = bf / %d, bj = bf - bc * %d;", RB, RB);
+        else snprintf(map, sizeof map, "int bc = bf %% %d, bj = bf / %d;", k->B, k->B);
+        sb_printf(b, "    { /* radix-%d pass, Ns = %lld%s%s */\n", r, Ns, rd ? ", from global" : "", wr ? ", to global" : "");
+        sb_printf(b, "    const int NB = %d; (void)NB;\n    kfft_cplx rv[%d];\n", NB, iters * r);
         sb_printf(b, "#pragma unroll\n    for (int it = 0; it < %d; it++) {\n", iters);
         sb_printf(b, "        int bf = KFFT_TID + it * %d;\n        %s{\n", k->T, guard);
-        sb_printf(b, "            int c = bf / %d, j = bf - c * %d;\n", RB, RB);
-        sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) v[it * %d + i] = s[KFFT_SP(c * %d + j + i * %d)];\n",
-                  r, r, k->R, RB);
-        sb_puts(b, "        }\n    }\n    KFFT_BARRIER();\n");
+        sb_printf(b, "            %s\n", map);
+        if (rd) {
+            sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", r);
+            sb_printf(b, "        int c = bc, e = bj + i * %d;\n        %s g = col0 + c;\n", RB, idx_type(k));
+            emit_load_elem(b, k, index);
+            sb_printf(b, "        rv[it * %d + i] = v;\n            }\n", r);
+        } else {
+            sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) rv[it * %d + i] = s[KFFT_SP(bc * %d + bj + i * %d)];\n",
+                      r, r, k->R, RB);
+        }
+        sb_puts(b, "        }\n    }\n");
+        /* Reads and writes of shared memory in place need a barrier between them; so does a
+         * single pass reading and writing global memory (in-place transforms). */
+        if (!rd || wr) sb_puts(b, "    KFFT_BARRIER();\n");
         sb_printf(b, "#pragma unroll\n    for (int it = 0; it < %d; it++) {\n", iters);
         sb_printf(b, "        int bf = KFFT_TID + it * %d;\n        %s{\n", k->T, guard);
-        sb_printf(b, "            int c = bf / %d, j = bf - c * %d;\n", RB, RB);
+        sb_printf(b, "            %s\n", map);
         if (Ns > 1) {
-            sb_printf(b, "            int kk = j %% %lld;\n", Ns);
-            sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) v[it * %d + i] = cmul(v[it * %d + i], "
+            sb_printf(b, "            int kk = bj %% %lld;\n", Ns);
+            sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) rv[it * %d + i] = cmul(rv[it * %d + i], "
                          "tw[%lld + kk * %d + i - 1]);\n",
                       r, r, r, (long long)k->tw_local[p], r - 1);
-            sb_printf(b, "            kfft_dft%d(&v[it * %d]);\n", r, r);
-            sb_printf(b, "            int base = c * %d + (j / %lld) * %lld + kk;\n", k->R, Ns, Ns * r);
-        } else {
-            sb_printf(b, "            kfft_dft%d(&v[it * %d]);\n", r, r);
-            sb_printf(b, "            int base = c * %d + j * %d;\n", k->R, r);
         }
-        sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) s[KFFT_SP(base + i * %lld)] = v[it * %d + i];\n", r, Ns,
-                  r);
-        sb_puts(b, "        }\n    }\n    KFFT_BARRIER();\n    }\n");
+        sb_printf(b, "            kfft_dft%d(&rv[it * %d]);\n", r, r);
+        if (wr) {
+            sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", r);
+            sb_printf(b, "        int c = bc, e = bj + i * %d;\n        %s g = col0 + c;\n        kfft_cplx v = rv[it * %d + i];\n",
+                      RB, idx_type(k), r);
+            emit_store_elem(b, k, index);
+            sb_puts(b, "            }\n        }\n    }\n    }\n");
+        } else {
+            if (Ns > 1) sb_printf(b, "            int base = bc * %d + (bj / %lld) * %lld + kk;\n", k->R, Ns, Ns * r);
+            else sb_printf(b, "            int base = bc * %d + bj * %d;\n", k->R, r);
+            sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) s[KFFT_SP(base + i * %lld)] = rv[it * %d + i];\n", r, Ns,
+                      r);
+            sb_puts(b, "        }\n    }\n    KFFT_BARRIER();\n    }\n");
+        }
         Ns *= r;
     }
 }
@@ -269,7 +315,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     if (k->src == KS_IO_USER) emit_offset_fn(b, k, index, 0);
     if (k->dst == KS_IO_USER) emit_offset_fn(b, k, index, 1);
     gen_dialect_kernel_open(b, dialect, name, k->T);
-    gen_dialect_smem(b, dialect, (int)ks_smem_elems((int64_t)k->B * k->R, k->f64, k->pad));
+    gen_dialect_smem(b, dialect, (int)ks_kernel_smem(k));
     sb_printf(b, "    %s col0 = (%s)KFFT_GROUP * %d;\n", idx_type(k), idx_type(k), k->B);
     if (k->ld == KS_LD_REAL || k->ld == KS_LD_PAIR)
         sb_puts(b, "    KFFT_GLOBAL const kfft_real *rin = (KFFT_GLOBAL const kfft_real *)in;\n");
@@ -281,21 +327,48 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
         sb_real(b, k->scale_fwd, !k->f64);
         sb_puts(b, ";\n");
     }
-    emit_load(b, k, index);
-    emit_fft(b, k);
-    if (k->ops & KS_MID_BLUESTEIN) {
-        /* Pointwise product with the chirp kernel's spectrum (1/m folded in), conjugated so
-         * the inverse FFT is the same forward codelets; the store conjugates back. */
-        int E = k->B * k->R, iters = (E + k->T - 1) / k->T;
-        sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d;\n", iters, k->T);
-        sb_printf(b, "        if (l < %d) s[KFFT_SP(l)] = cconj(cmul(s[KFFT_SP(l)], tw[%lld + l %% %d]));\n    }\n    KFFT_BARRIER();\n", E,
-                  (long long)k->bhat, k->R);
-        emit_fft(b, k);
+    /* The first radix pass reads the source itself and the last writes the destination,
+     * except where the store needs whole columns (R2C packing pairs e with R-e; Rader's
+     * permutations) or a single pass would walk one side uncoalesced. */
+    int rader = (k->ops & KS_MID_RADER) != 0, conv = (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) != 0;
+    int from_global = k->nrad > 0 && !rader;
+    int to_global = k->nrad > 0 && !rader && k->st != KS_ST_R2C_PACK &&
+                    !(k->nrad == 1 && !conv && walk_along(k, 0) != walk_along(k, 1));
+    long long slots = (long long)ks_smem_elems((int64_t)k->B * k->R, k->f64, k->pad); /* Rader: x[0], then sum a */
+    if (rader) {
+        open_elem_loop(b, k, (int)k->n, walk_along(k, 0));
+        emit_load_elem(b, k, index);
+        sb_printf(b, "        if (e == 0) s[%lld + c] = v;\n        else s[KFFT_SP(c * %d + (int)tw[%lld + e].x)] = v;\n", slots, k->R,
+                  (long long)k->dlog);
+        close_elem_loop(b);
+        sb_puts(b, "    KFFT_BARRIER();\n");
+    } else if (!from_global) {
+        emit_load(b, k, index);
     }
-    if (k->st == KS_ST_R2C_PACK)
+    emit_fft(b, k, index, from_global, to_global && !conv);
+    if (conv) {
+        /* Pointwise product with the convolution kernel's spectrum (1/m folded in),
+         * conjugated so the inverse FFT is the same forward codelets; the store conjugates
+         * back. Rader keeps element 0 (the sum of a) first. */
+        int E = k->B * k->R, iters = (E + k->T - 1) / k->T;
+        sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d;\n        if (l < %d) {\n", iters, k->T, E);
+        if (rader) sb_printf(b, "            if (l %% %d == 0) s[%lld + l / %d] = s[KFFT_SP(l)];\n", k->R, slots + k->B, k->R);
+        sb_printf(b, "            s[KFFT_SP(l)] = cconj(cmul(s[KFFT_SP(l)], tw[%lld + l %% %d]));\n        }\n    }\n    KFFT_BARRIER();\n",
+                  (long long)k->bhat, k->R);
+        emit_fft(b, k, index, 0, to_global);
+    }
+    if (k->st == KS_ST_R2C_PACK) {
         emit_store_r2c_pack(b, k, index);
-    else
+    } else if (rader) {
+        open_elem_loop(b, k, (int)k->n, walk_along(k, 1));
+        sb_printf(b, "        kfft_cplx v = s[%lld + c];\n        if (e == 0) v = cadd(v, s[%lld + c]);\n", slots, slots + k->B);
+        sb_printf(b, "        else { int m = (int)tw[%lld + e].x; v = cadd(v, cconj(s[KFFT_SP(c * %d + (m == 0 ? 0 : %d - m))])); }\n",
+                  (long long)k->dlog, k->R, k->R);
+        emit_store_elem(b, k, index);
+        close_elem_loop(b);
+    } else if (!to_global) {
         emit_store(b, k, index);
+    }
     sb_puts(b, "}\n#undef KFFT_SP\n");
 }
 

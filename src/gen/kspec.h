@@ -55,8 +55,17 @@ enum {
     KS_PRE_CHIRP = 1,     /* load: e < n ? x[e]*chirp[e] : 0 (Bluestein) */
     KS_POST_BMUL = 2,     /* store: conj(v * bhat[e]) (end of Bluestein's first FFT) */
     KS_POST_CHIRP = 4,    /* store: e < n only, conj(v) * chirp[e] (end of Bluestein) */
-    KS_MID_BLUESTEIN = 8  /* KS_SINGLE: the whole Bluestein convolution in one block */
+    KS_MID_BLUESTEIN = 8, /* KS_SINGLE: the whole Bluestein convolution in one block */
+    KS_MID_RADER = 16     /* KS_SINGLE, n prime, R = n-1: Rader's cyclic convolution in one block */
 };
+
+/* Rader (n prime, g a primitive root): with a[q] = x[g^q] and b[q] = W_n^(g^-q),
+ * X[g^-m] = x[0] + (a (*) b)[m] (cyclic, length n-1) and X[0] = x[0] + sum a. The load
+ * scatters x[e] (e >= 1) to position dlog(e) of the column in shared memory (global reads
+ * stay contiguous), the convolution runs as Bluestein's does (FFT, times bhat = FFT(b)/(n-1),
+ * conjugate, FFT), and the store gathers position -dlog(e) mod (n-1). x[0] and sum a wait in
+ * 2*B shared slots after the columns. Table `dlog`: entry e (1 <= e < n) holds dlog(e) as an
+ * exact small integer in its real part. */
 
 typedef struct {
     int kind;
@@ -84,7 +93,7 @@ typedef struct {
     /* Offsets (in complex elements) of the tables in the plan's table buffer. */
     int64_t tw_local[KS_MAX_RADICES]; /* per radix pass: W_{Ns r}^{i k}, k<Ns, 1<=i<r */
     int64_t tw_lo, tw_hi; int tw_shift; /* KS_GPASS two-level table of W_{Ns*R}^m */
-    int64_t chirp, bhat;
+    int64_t chirp, bhat, dlog;
 } kspec;
 
 /* A padded kernel (kspec.pad) puts one spare element after every 16 complex floats or 8
@@ -92,6 +101,11 @@ typedef struct {
  * fall on different banks instead of queueing on one. */
 static inline int ks_pad_shift(int f64) { return f64 ? 3 : 4; }
 static inline int64_t ks_smem_elems(int64_t elems, int f64, int pad) { return pad ? elems + (elems >> ks_pad_shift(f64)) + 1 : elems; }
+/* Shared-memory elements of a kernel: its B columns and Rader's 2*B slots. */
+static inline int64_t ks_kernel_smem(const kspec *k)
+{
+    return ks_smem_elems((int64_t)k->B * k->R, k->f64, k->pad) + (k->ops & KS_MID_RADER ? 2 * k->B : 0);
+}
 /* The most elements whose padded layout fits in `bytes` (planning assumes padding). */
 static inline int64_t ks_smem_capacity(int64_t bytes, int f64)
 {

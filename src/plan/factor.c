@@ -99,3 +99,35 @@ int64_t kfft_bluestein_length(int64_t n)
         if (r == 1) return m;
     }
 }
+
+static int64_t powmod(int64_t b, int64_t e, int64_t m)
+{
+    uint64_t r = 1, x = (uint64_t)(b % m);
+    for (; e; e >>= 1) {
+        if (e & 1) r = r * x % (uint64_t)m;
+        x = x * x % (uint64_t)m;
+    }
+    return (int64_t)r;
+}
+
+int64_t kfft_primitive_root(int64_t p)
+{
+    if (p < 3 || p > ((int64_t)1 << 31)) return 0;
+    int64_t f[64];
+    int nf = prime_factors(p, f, 64);
+    if (nf != 1) return 0; /* not prime */
+    nf = prime_factors(p - 1, f, 64);
+    for (int64_t g = 2; g < p; g++) {
+        int ok = 1;
+        for (int i = 0; i < nf && ok; i++) ok = powmod(g, (p - 1) / f[i], p) != 1;
+        if (ok) return g;
+    }
+    return 0;
+}
+
+int64_t kfft_max_prime_factor(int64_t n)
+{
+    int64_t f[64];
+    int k = n > 1 ? prime_factors(n, f, 64) : 0;
+    return k > 0 ? f[k - 1] : 1;
+}

@@ -17,5 +17,9 @@ int kfft_codelet_radices(int64_t R, int *rad, int max);
 int kfft_split_passes(int64_t N, int64_t rmax, int64_t *R, int max);
 /* Smallest 7-smooth length >= 2n-1: Bluestein's convolution length for n. */
 int64_t kfft_bluestein_length(int64_t n);
+/* Smallest primitive root of p if p is an odd prime below 2^31, else 0 (Rader's generator). */
+int64_t kfft_primitive_root(int64_t p);
+/* Largest prime factor of n (1 for n <= 1). */
+int64_t kfft_max_prime_factor(int64_t n);
 
 #endif

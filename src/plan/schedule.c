@@ -205,6 +205,17 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     base.n = n;
     int smooth = kfft_is_smooth(n);
     int64_t N = conv_length(n);
+    /* Rader for a prime whose n-1 is smooth and fits one block with its 2*B slots: a
+     * convolution of length n-1 instead of Bluestein's >= 2n-1. Not on the packed routes,
+     * whose pre/post steps pair elements in natural order. Where Bluestein also fits one
+     * block, Rader's permutations through shared memory and dlog gathers cost more than the
+     * shorter length saves unless n > 256 and n-1 has no prime factor above 13 (measured on
+     * the H100, Rader/Bluestein speed: 257 1.35, 7681 1.05, 8191 1.73, 12289 1.24; but
+     * 127 0.90, 1021 0.82, 4093 0.96; bench/results/h100-2026-11-23-rader.txt). */
+    int64_t g = !smooth && !pack ? kfft_primitive_root(n) : 0;
+    int rader = g && kfft_is_smooth(n - 1) && n - 1 + 64 <= emax;
+    if (rader && N <= emax) rader = n > 256 && kfft_max_prime_factor(n - 1) <= 13;
+    if (rader) N = n - 1;
     kfft_status st;
     if (N <= emax) {
         /* One kernel: the whole transform (or Bluestein convolution) in one block. */
@@ -217,7 +228,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         /* Along a strided axis, neighbouring transforms share DRAM sectors: take enough. */
         int64_t fast = r->nouter ? r->outer[0].is : 0;
         if (r->nouter && fast < r->is)
-            while ((int64_t)B * eb < ROW_BYTES && (int64_t)B * 2 * N <= emax && B * 2 <= sg->ntrans) B *= 2;
+            while ((int64_t)B * eb < ROW_BYTES && (int64_t)B * 2 * (N + 2) <= emax && B * 2 <= sg->ntrans) B *= 2;
         if ((st = shape(k, (int)N, B, info))) return st;
         /* Padding pays for power-of-two-heavy lengths; measured on the H100 it costs one-kernel
          * lengths with a large odd part (16464, 17496, 1000, 243), whose strides already spread. */
@@ -227,7 +238,11 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         k->src = k->dst = KS_IO_USER;
         k->conj_in = k->conj_out = 1;
         local_tables(k, t);
-        if (!smooth) {
+        if (rader) {
+            k->ops = KS_MID_RADER;
+            k->dlog = tab_rader_dlog(t, n, g);
+            k->bhat = tab_rader_spectrum(t, n, g);
+        } else if (!smooth) {
             k->ops = KS_PRE_CHIRP | KS_MID_BLUESTEIN | KS_POST_CHIRP;
             k->chirp = tab_chirp(t, n);
             k->bhat = tab_bluestein_spectrum(t, n, N);
@@ -311,7 +326,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     for (int q = 0; q < sg->nsteps; q++) {
         kspec *k = &s->spec[sg->first + q];
         k->idx64 = ispan > IDX32_LIMIT || ospan > IDX32_LIMIT || sg->ntrans > IDX32_LIMIT || sg->chunk * N > IDX32_LIMIT ||
-                   k->chirp + N > IDX32_LIMIT || k->bhat + N > IDX32_LIMIT || k->rtw + r->n > IDX32_LIMIT;
+                   k->chirp + N > IDX32_LIMIT || k->bhat + N > IDX32_LIMIT || k->dlog + r->n > IDX32_LIMIT || k->rtw + r->n > IDX32_LIMIT;
     }
     if (r->src == BUF_IN && r->dst == BUF_OUT) check_inplace(s, r, f64);
     return KFFT_SUCCESS;
@@ -361,7 +376,7 @@ static void describe(kfft_schedule *s, const kfft_problem *p)
         const kspec *k0 = &s->spec[sg->first];
         if (o > (int)cap - 200) break;
         o += snprintf(s->describe + o, cap - (size_t)o, " || axis len %lld%s%s", (long long)(k0->nreal ? k0->nreal : k0->n),
-                      k0->nreal ? " packed" : "", k0->ops & (KS_PRE_CHIRP | KS_MID_BLUESTEIN) ? " bluestein" : "");
+                      k0->nreal ? " packed" : "", k0->ops & (KS_PRE_CHIRP | KS_MID_BLUESTEIN) ? " bluestein" : k0->ops & KS_MID_RADER ? " rader" : "");
         if (k0->ops & (KS_PRE_CHIRP | KS_MID_BLUESTEIN)) o += snprintf(s->describe + o, cap - (size_t)o, " m=%lld", (long long)k0->N);
         for (int q = 0; q < sg->nsteps && o < (int)cap - 100; q++) {
             const kspec *k = &s->spec[sg->first + q];

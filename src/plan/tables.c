@@ -90,6 +90,41 @@ int64_t tab_bluestein_spectrum(kfft_table *t, int64_t n, int64_t m)
     return off;
 }
 
+int64_t tab_rader_dlog(kfft_table *t, int64_t n, int64_t g)
+{
+    int64_t off = grow(t, n);
+    if (off < 0) return -1;
+    memset(t->v + 2 * off, 0, (size_t)n * 2 * sizeof(double));
+    uint64_t x = 1;
+    for (int64_t q = 0; q < n - 1; q++) {
+        t->v[2 * (off + (int64_t)x)] = (double)q;
+        x = x * (uint64_t)g % (uint64_t)n;
+    }
+    return off;
+}
+
+int64_t tab_rader_spectrum(kfft_table *t, int64_t n, int64_t g)
+{
+    int64_t L = n - 1;
+    double *b = malloc((size_t)L * 2 * sizeof(double));
+    int64_t *pw = malloc((size_t)L * sizeof(int64_t));
+    int64_t off = -1;
+    if (b && pw) {
+        uint64_t x = 1;
+        for (int64_t q = 0; q < L; q++) {
+            pw[q] = (int64_t)x;
+            x = x * (uint64_t)g % (uint64_t)n;
+        }
+        for (int64_t q = 0; q < L; q++) kfft_expi(pw[(L - q) % L], n, &b[2 * q], &b[2 * q + 1]); /* g^-q = g^(L-q) */
+        if (kfft_refdft(b, L, -1) == 0 && (off = grow(t, L)) >= 0)
+            for (int64_t k = 0; k < 2 * L; k++) t->v[2 * off + k] = b[k] / (double)L;
+    }
+    if (off < 0) t->oom = 1;
+    free(b);
+    free(pw);
+    return off;
+}
+
 void tab_free(kfft_table *t)
 {
     free(t->v);

@@ -188,7 +188,8 @@ static kfft_status plan_tiles(kfft_spfft_plan p, size_t budget)
     int64_t ws_per_u = 0;
     if (s.nwork) ws_per_u = (int64_t)s.nwork * (s.work_elems / s.stage[0].chunk) * eb;
     size_t tables = (size_t)s.table_len * (size_t)eb;
-    int multipass = s.spec[0].kind == KS_GPASS, bluestein = (s.spec[0].ops & (KS_PRE_CHIRP | KS_MID_BLUESTEIN)) != 0;
+    int multipass = s.spec[0].kind == KS_GPASS, bluestein = (s.spec[0].ops & (KS_PRE_CHIRP | KS_MID_BLUESTEIN)) != 0,
+        rader = (s.spec[0].ops & KS_MID_RADER) != 0;
     int64_t N = s.spec[0].N;
     kfft_schedule_free(&s);
     /* to_host: two staging slots of two spectrum rows per u (the row and its mirror). */
@@ -219,9 +220,9 @@ static kfft_status plan_tiles(kfft_spfft_plan p, size_t budget)
     p->info.device_bytes = p->info.matrix_bytes + p->info.fft_bytes + p->info.tile_bytes + p->info.staging_bytes;
     snprintf(p->info.route, sizeof p->info.route,
              "rows (R=%lld): direct sums over the stored entries for %lld of %lld frequencies (the rest by conjugate "
-             "symmetry); columns (C=%lld): %s FFT%s%s",
-             (long long)p->R, (long long)p->nu, (long long)p->R, (long long)p->C, bluestein ? "Bluestein" : "mixed-radix",
-             multipass ? ", multi-pass" : ", one kernel", bluestein ? "" : "");
+             "symmetry); columns (C=%lld): %s FFT%s",
+             (long long)p->R, (long long)p->nu, (long long)p->R, (long long)p->C, bluestein ? "Bluestein" : rader ? "Rader" : "mixed-radix",
+             multipass ? ", multi-pass" : ", one kernel");
     if (bluestein) {
         size_t o = strlen(p->info.route);
         snprintf(p->info.route + o, sizeof p->info.route - o, " (m=%lld)", (long long)N);

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Hardware counters of kfft's kernels (Nsight Compute) for the bench cases given, f32:
+#   run(command="bash scripts/gpu_profile.sh 65536 16384")
+# Profiles the first kernels kfft launches for each case (its correctness run) with the
+# throughput, memory, occupancy and stall sections; clocks left as they are (METHOD.md).
+# Writes $OUT/profile-<case>.txt.
+set -u -o pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-$PWD/profile-out}
+mkdir -p "$OUT"
+export KFFT_CACHE_DIR=${KFFT_CACHE_DIR:-$PWD/.kfft-cache}
+if ! { cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release && cmake --build build-gpu -j16 --target kfft_bench; } >"$OUT/profile-build.log" 2>&1; then
+  tail -30 "$OUT/profile-build.log"; exit 1
+fi
+for c in "$@"; do
+  f="$OUT/profile-${c//[:x]/_}.txt"
+  ncu --clock-control none -k regex:kfft_k --launch-count "${PROFILE_LAUNCHES:-3}" \
+    --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy --section LaunchStats \
+    --section WarpStateStats --section ComputeWorkloadAnalysis \
+    build-gpu/kfft_bench --prec f32 --runs 1 --elems 27 "$c" >"$f" 2>&1
+  echo "== $c: $f"
+  grep -E "kfft_k[0-9]|Duration|DRAM Throughput|L1/TEX Hit|Memory Throughput|Compute \(SM\) Throughput|Achieved Occupancy|Registers Per|Block Size|Stall|Issue Slots Busy|Dynamic Shared" "$f" | head -60
+done
