@@ -66,7 +66,11 @@ static void local_tables(kspec *k, kfft_table *t)
 static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, const kfft_device_info *info, kfft_table *t)
 {
     int f64 = base->f64;
-    int64_t emax = ks_smem_capacity((int64_t)info->smem_per_block, f64);
+    /* Passes may use opt-in shared memory: the fewest passes win over more blocks per SM
+     * (H100: 2^22 in two passes of 2048 instead of three, 0.51 -> 0.67 of cuFFT; 2^24 0.51 ->
+     * 0.55). Rows stay 32 bytes: 64- and 128-byte rows (more columns per block) measured
+     * slower everywhere (bench/results/h100-2026-11-23-iter.txt, section 4). */
+    int64_t emax = ks_smem_capacity((int64_t)(info->smem_optin > info->smem_per_block ? info->smem_optin : info->smem_per_block), f64);
     int Bg = ROW_BYTES / (int)elem_bytes(f64);
     int64_t R[KFFT_MAX_STEPS];
     int np = kfft_split_passes(N, emax / Bg, R, KFFT_MAX_STEPS / 2);
