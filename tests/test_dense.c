@@ -627,7 +627,7 @@ int main(int argc, char **argv)
         else if (!strcmp(set, "real-sample")) {
             /* CI: the sample of 257..2048 and a spread of large sizes (one kernel, packed and
              * full routes, Bluestein, Rader, multi-pass); real-full (the GPU check) has them all. */
-            ns = test_sizes_parse("2187,4099,4801,6144,8219,17443,65536,100003", sizes, 0, 8192);
+            ns = test_sizes_parse("2187,4099,4801,6144,6933,8219,17443,65536,100003", sizes, 0, 8192);
             for (size_t j = 0; j < sizeof TEST_SAMPLE / sizeof *TEST_SAMPLE; j++) sizes[ns++] = TEST_SAMPLE[j];
         }
         else if (!strcmp(set, "real-full")) ns = test_sizes_parse("1-1024", sizes, test_sizes_set("large", sizes, 0, 8192), 8192);

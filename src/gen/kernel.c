@@ -8,6 +8,9 @@
 
 static const char *idx_type(const kspec *k) { return k->idx64 ? "kfft_i64" : "int"; }
 
+/* Elements per column: the in-block FFT length R, or Rader's prime R+1 (its convolution is R long). */
+static int col_len(const kspec *k) { return k->ops & KS_MID_RADER ? k->R + 1 : k->R; }
+
 /* Do consecutive threads walk along a column (e) rather than across columns (c)? Whichever
  * keeps global accesses contiguous: along e when the transformed axis has the smaller
  * stride, across c when neighbouring transforms are closer. */
@@ -60,8 +63,8 @@ static void emit_offset_fn(strbuf *b, const kspec *k, int index, int store)
 static void emit_tj(strbuf *b, const kspec *k)
 {
     const char *I = idx_type(k);
-    sb_printf(b, "            %s t = g / %lld, j = g - t * %lld;\n", I, (long long)(k->N / k->R),
-              (long long)(k->N / k->R));
+    sb_printf(b, "            %s t = g / %lld, j = g - t * %lld;\n", I, (long long)(k->N / col_len(k)),
+              (long long)(k->N / col_len(k)));
 }
 
 /* v = element `src` of transform t from the user's input, as ld says. */
@@ -100,7 +103,7 @@ static void emit_load_elem(strbuf *b, const kspec *k, int index)
     sb_puts(b, "        kfft_cplx v = KFFT_MK(0, 0);\n        if (g < ncols) {\n");
     if (gpass) {
         emit_tj(b, k);
-        sb_printf(b, "            %s src = j + (%s)e * %lld;\n", I, I, (long long)(k->N / k->R));
+        sb_printf(b, "            %s src = j + (%s)e * %lld;\n", I, I, (long long)(k->N / col_len(k)));
     } else {
         sb_printf(b, "            %s t = g, src = e;\n", I);
     }
@@ -187,7 +190,7 @@ static void emit_store_elem(strbuf *b, const kspec *k, int index)
     if (gpass) {
         emit_tj(b, k);
         sb_printf(b, "            %s dst = (j / %lld) * %lld + (j %% %lld) + (%s)e * %lld;\n", I, (long long)k->Ns,
-                  (long long)(k->Ns * k->R), (long long)k->Ns, I, (long long)k->Ns);
+                  (long long)(k->Ns * col_len(k)), (long long)k->Ns, I, (long long)k->Ns);
     } else {
         sb_printf(b, "            %s t = g, dst = e;\n", I);
     }
@@ -336,7 +339,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
                     !(k->nrad == 1 && !conv && walk_along(k, 0) != walk_along(k, 1));
     long long slots = (long long)ks_smem_elems((int64_t)k->B * k->R, k->f64, k->pad); /* Rader: x[0], then sum a */
     if (rader) {
-        open_elem_loop(b, k, (int)k->n, walk_along(k, 0));
+        open_elem_loop(b, k, col_len(k), walk_along(k, 0));
         emit_load_elem(b, k, index);
         sb_printf(b, "        if (e == 0) s[%lld + c] = v;\n        else s[KFFT_SP(c * %d + (int)tw[%lld + e].x)] = v;\n", slots, k->R,
                   (long long)k->dlog);
@@ -360,7 +363,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     if (k->st == KS_ST_R2C_PACK) {
         emit_store_r2c_pack(b, k, index);
     } else if (rader) {
-        open_elem_loop(b, k, (int)k->n, walk_along(k, 1));
+        open_elem_loop(b, k, col_len(k), walk_along(k, 1));
         sb_printf(b, "        kfft_cplx v = s[%lld + c];\n        if (e == 0) v = cadd(v, s[%lld + c]);\n", slots, slots + k->B);
         sb_printf(b, "        else { int m = (int)tw[%lld + e].x; v = cadd(v, cconj(s[KFFT_SP(c * %d + (m == 0 ? 0 : %d - m))])); }\n",
                   (long long)k->dlog, k->R, k->R);

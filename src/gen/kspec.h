@@ -56,10 +56,11 @@ enum {
     KS_POST_BMUL = 2,     /* store: conj(v * bhat[e]) (end of Bluestein's first FFT) */
     KS_POST_CHIRP = 4,    /* store: e < n only, conj(v) * chirp[e] (end of Bluestein) */
     KS_MID_BLUESTEIN = 8, /* KS_SINGLE: the whole Bluestein convolution in one block */
-    KS_MID_RADER = 16     /* KS_SINGLE, n prime, R = n-1: Rader's cyclic convolution in one block */
+    KS_MID_RADER = 16     /* columns of prime length p = R+1 by Rader's cyclic convolution of length R
+                             (KS_SINGLE: the whole transform; KS_GPASS: the pass of a prime factor) */
 };
 
-/* Rader (n prime, g a primitive root): with a[q] = x[g^q] and b[q] = W_n^(g^-q),
+/* Rader (p = R+1 prime, g a primitive root; n stands for p below): with a[q] = x[g^q] and b[q] = W_n^(g^-q),
  * X[g^-m] = x[0] + (a (*) b)[m] (cyclic, length n-1) and X[0] = x[0] + sum a. The load
  * scatters x[e] (e >= 1) to position dlog(e) of the column in shared memory (global reads
  * stay contiguous), the convolution runs as Bluestein's does (FFT, times bhat = FFT(b)/(n-1),

@@ -62,8 +62,19 @@ static void local_tables(kspec *k, kfft_table *t)
     }
 }
 
-/* Global passes of a length-N transform: appends specs for Ns = 1, R1, R1*R2, ... */
-static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, const kfft_device_info *info, kfft_table *t)
+/* Rader's tables and flag for a kernel whose columns have prime length p. */
+static void rader_spec(kspec *k, int64_t p, kfft_table *t)
+{
+    int64_t g = kfft_primitive_root(p);
+    k->ops |= KS_MID_RADER;
+    k->dlog = tab_rader_dlog(t, p, g);
+    k->bhat = tab_rader_spectrum(t, p, g);
+}
+
+/* Global passes of a length-N transform: appends specs for Ns = 1, R1, R1*R2, ... With rp
+ * (a prime factor of N), the first pass transforms columns of length rp by Rader. */
+static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64_t rp, const kfft_device_info *info,
+                           kfft_table *t)
 {
     int f64 = base->f64;
     /* Passes may use opt-in shared memory: the fewest passes win over more blocks per SM
@@ -73,7 +84,11 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, const
     int64_t emax = ks_smem_capacity((int64_t)(info->smem_optin > info->smem_per_block ? info->smem_optin : info->smem_per_block), f64);
     int Bg = ROW_BYTES / (int)elem_bytes(f64);
     int64_t R[KFFT_MAX_STEPS];
-    int np = kfft_split_passes(N, emax / Bg, R, KFFT_MAX_STEPS / 2);
+    int np = kfft_split_passes(rp ? N / rp : N, emax / Bg, R + (rp != 0), KFFT_MAX_STEPS / 2 - 1);
+    if (np && rp) {
+        R[0] = rp;
+        np++;
+    }
     if (!np) return kfft_fail(KFFT_ERROR_UNSUPPORTED, "cannot split length %lld into passes of <= %lld", (long long)N,
                               (long long)(emax / Bg));
     if (s->nsteps + 2 * np > KFFT_MAX_STEPS)
@@ -87,9 +102,19 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, const
         k->Ns = Ns;
         int B = Bg;
         while ((int64_t)B * 2 * R[p] <= TARGET_ELEMS) B *= 2;
-        kfft_status st = shape(k, (int)R[p], B, info);
-        if (st) return st;
-        k->pad = 1;
+        if (rp && p == 0) { /* Rader: the convolution (R-1 long) and 2*B slots must fit */
+            for (B = 1; B < Bg && (int64_t)B * 2 * (R[p] + 1) <= emax;) B *= 2;
+            int64_t odd = R[p] - 1;
+            while (odd % 2 == 0) odd /= 2;
+            kfft_status st = shape(k, (int)R[p] - 1, B, info);
+            if (st) return st;
+            k->pad = odd <= 3;
+            rader_spec(k, R[p], t);
+        } else {
+            kfft_status st = shape(k, (int)R[p], B, info);
+            if (st) return st;
+            k->pad = 1;
+        }
         local_tables(k, t);
         if (Ns > 1) {
             int64_t Np = Ns * R[p];
@@ -220,8 +245,18 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     int rader = g && kfft_is_smooth(n - 1) && n - 1 + 64 <= emax;
     if (rader && N <= emax) rader = n > 256 && kfft_max_prime_factor(n - 1) <= 13;
     if (rader) N = n - 1;
+    /* Too long for one block, with one large prime factor p whose p-1 is smooth and fits a
+     * block (52329 = 3 * 17443): mixed-radix passes, p's by Rader, instead of Bluestein's
+     * passes over >= 2n-1. Only p > 256, as for one-kernel Rader (PoCL 3.1 / LLVM 15 also
+     * crashed compiling the pass for p = 67, a 12-thread block). */
+    int64_t rp = 0;
+    if (!smooth && !rader && !g && N > emax) {
+        int64_t p = kfft_max_prime_factor(n);
+        if (p > 256 && kfft_is_smooth(n / p) && kfft_primitive_root(p) && kfft_is_smooth(p - 1) && p - 1 + 64 <= emax) rp = p;
+    }
+    if (rp) N = n;
     kfft_status st;
-    if (N <= emax) {
+    if (N <= emax && !rp) {
         /* One kernel: the whole transform (or Bluestein convolution) in one block. */
         kspec *k = &s->spec[s->nsteps++];
         *k = base;
@@ -243,9 +278,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         k->conj_in = k->conj_out = 1;
         local_tables(k, t);
         if (rader) {
-            k->ops = KS_MID_RADER;
-            k->dlog = tab_rader_dlog(t, n, g);
-            k->bhat = tab_rader_spectrum(t, n, g);
+            rader_spec(k, n, t);
         } else if (!smooth) {
             k->ops = KS_PRE_CHIRP | KS_MID_BLUESTEIN | KS_POST_CHIRP;
             k->chirp = tab_chirp(t, n);
@@ -280,10 +313,10 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         s->src[sg->first] = r->src;
         s->dst[sg->first] = r->dst;
     } else {
-        if ((st = gpasses(s, &base, N, info, t))) return st;
+        if ((st = gpasses(s, &base, N, rp, info, t))) return st;
         int np = s->nsteps - sg->first;
         kspec *sp = &s->spec[sg->first];
-        if (!smooth) {
+        if (!smooth && !rp) {
             /* Second FFT of the convolution: the same passes again. */
             for (int q = 0; q < np; q++) sp[np + q] = sp[q];
             s->nsteps += np;
