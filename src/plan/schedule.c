@@ -77,11 +77,13 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
                            kfft_table *t)
 {
     int f64 = base->f64;
-    /* Passes may use opt-in shared memory: the fewest passes win over more blocks per SM
-     * (H100: 2^22 in two passes of 2048 instead of three, 0.51 -> 0.67 of cuFFT; 2^24 0.51 ->
-     * 0.55). Rows stay 32 bytes: 64- and 128-byte rows (more columns per block) measured
-     * slower everywhere (bench/results/h100-2026-11-23-iter.txt, section 4). */
-    int64_t emax = ks_smem_capacity((int64_t)(info->smem_optin > info->smem_per_block ? info->smem_optin : info->smem_per_block), f64);
+    /* Power-of-two passes may use opt-in shared memory: fewer passes won over more blocks per
+     * SM (H100: 2^22 in two passes of 2048 instead of three, 0.51 -> 0.67 of cuFFT; 2^24 0.51
+     * -> 0.55), but not for odd-heavy radices (1000003's Bluestein length 2000376 in 2 + 2
+     * passes of 1764 and 1134: 0.91 -> 0.62). Rows stay 32 bytes: 64- and 128-byte rows (more
+     * columns per block) measured slower everywhere (bench/results/h100-2026-11-23-iter.txt). */
+    int pow2 = (N & (N - 1)) == 0;
+    int64_t emax = ks_smem_capacity((int64_t)(pow2 && info->smem_optin > info->smem_per_block ? info->smem_optin : info->smem_per_block), f64);
     int Bg = ROW_BYTES / (int)elem_bytes(f64);
     int64_t R[KFFT_MAX_STEPS];
     int np = kfft_split_passes(rp ? N / rp : N, emax / Bg, R + (rp != 0), KFFT_MAX_STEPS / 2 - 1);
