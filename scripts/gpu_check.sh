@@ -5,8 +5,8 @@
 # .deps/fftw holds include/fftw3.h and lib/libfftw3.a (the reference; scripts/fetch_deps.sh).
 # GPU_CHECK_SETS=ci-sample runs the CI size lists instead of the full ones (a quick check).
 # GPU_CHECK_PARTS="c2c real rest" (the default: all three) picks parts, so the full check
-# can be split over two device calls of under 10 minutes each (cold kernel cache on the H100:
-# c2c about 230 s; real + rest about 500 s).
+# can be split over device calls of under 10 minutes each (cold kernel cache on the H100:
+# c2c about 230 s, real about 450 s, rest about 200 s: run real and rest in separate calls).
 # Logs go to $OUT (or ./gpu-check-out).
 set -u -o pipefail
 cd "$(dirname "$0")/.."
