@@ -1,6 +1,7 @@
-/* Kernel emission: load -> Stockham passes in shared memory -> store, with the plan's
- * pre/post operations (Bluestein chirps, real-data packing, scaling) fused into the load
- * and store loops (see kspec.h). */
+/* Kernel emission: Stockham radix passes over B columns, the first reading global memory and
+ * the last writing it (shared memory holds the data between passes), with the plan's
+ * pre/post operations (Bluestein chirps, Rader's permutations, real-data packing, scaling)
+ * fused into those loads and stores (see kspec.h). */
 #include "gen/gen.h"
 
 #include <stdio.h>
