@@ -1,0 +1,97 @@
+/* Planner decisions on a described H100 (no device needed): the routes chosen from
+ * measurements (src/plan/schedule.c) stay what the measurements chose, and the number
+ * theory under Rader is right. A change to a rule should change this test with new numbers. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "plan/factor.h"
+#include "plan/plan.h"
+#include "test_h100.h"
+
+static int fails;
+
+#define CHECK(cond, ...)                                                                                               \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            printf("FAIL: " __VA_ARGS__);                                                                              \
+            printf("\n");                                                                                              \
+            fails++;                                                                                                   \
+        }                                                                                                              \
+    } while (0)
+
+/* The schedule of a batch-4 1-D C2C f32 plan of length n: its description and kernel count. */
+static int plan1d(int64_t n, char *desc, size_t len)
+{
+    kfft_device_info info = test_h100_info("sm_90");
+    kfft_plan_desc d;
+    memset(&d, 0, sizeof d);
+    d.type = KFFT_C2C;
+    d.precision = KFFT_F32;
+    d.rank = 1;
+    d.n[0] = n;
+    d.batch = 4;
+    kfft_problem p;
+    kfft_schedule s;
+    if (kfft_problem_from_desc(&d, &p) || kfft_schedule_build(&p, &info, &s)) {
+        snprintf(desc, len, "plan failed: %s", kfft_error_message());
+        return -1;
+    }
+    snprintf(desc, len, "%s", s.describe);
+    int k = s.nsteps;
+    kfft_schedule_free(&s);
+    return k;
+}
+
+static void route(int64_t n, const char *want, int kernels)
+{
+    char d[1024];
+    int k = plan1d(n, d, sizeof d);
+    CHECK(strstr(d, want) != NULL, "n=%lld: expected \"%s\" in: %s", (long long)n, want, d);
+    CHECK(k == kernels, "n=%lld: %d kernels, expected %d: %s", (long long)n, k, kernels, d);
+}
+
+int main(void)
+{
+    /* Primitive roots: g^((p-1)/q) != 1 for every prime q | p-1, checked by brute force
+     * (the order of g is p-1: its powers visit every residue). */
+    for (int64_t p = 3; p < 3000; p++) {
+        int64_t g = kfft_primitive_root(p), f = kfft_max_prime_factor(p);
+        if (f != p) {
+            CHECK(g == 0, "%lld is not prime but got root %lld", (long long)p, (long long)g);
+            continue;
+        }
+        int64_t x = 1, order = 0;
+        do {
+            x = x * g % p;
+            order++;
+        } while (x != 1 && order < p);
+        CHECK(order == p - 1, "root %lld of %lld has order %lld", (long long)g, (long long)p, (long long)order);
+    }
+    CHECK(kfft_primitive_root(17443) > 0 && kfft_primitive_root(17442) == 0, "roots of 17443 and 17442");
+    CHECK(kfft_max_prime_factor(52329) == 17443 && kfft_max_prime_factor(1) == 1 && kfft_max_prime_factor(1024) == 2,
+          "largest prime factors");
+
+    /* Routes on the H100 (bench/results/h100-2026-11-23-rader.txt, -iter.txt). */
+    route(127, "bluestein m=256", 1);   /* Rader measured 0.90x of Bluestein */
+    route(257, "rader", 1);             /* 1.35x */
+    route(1021, "bluestein", 1);        /* 1020 has 17: 0.82x */
+    route(4093, "bluestein m=8192", 1); /* 4092 has 11, 31: 0.96x */
+    route(8191, "rader", 1);            /* 1.73x */
+    route(8219, "bluestein m=16464", 1); /* 8218 = 2*7*587: no Rader */
+    route(17443, "rader", 1);           /* Bluestein would need passes */
+    route(52329, "rader", 2);           /* 3 * 17443: a Rader pass and a radix-3 pass */
+    route(14403, "rader", 2);           /* 3 * 4801 */
+    route(100003, "bluestein", 4);      /* 100002 = 2*3*7*2381 */
+    route(17152, "bluestein", 4);       /* 256*67: p = 67 too small for the Rader pass */
+    route(16384, "k0 single", 1);
+    route(4194304, "k1 pass R=2048", 2); /* power of two: passes sized by the opt-in memory */
+    route(16777216, "k1 pass R=4096", 2);
+    route(1000003, "bluestein m=2000376", 6); /* odd-heavy: default-memory passes (4 measured slower) */
+    if (fails) {
+        printf("%d failures\n", fails);
+        return 1;
+    }
+    printf("plan routes and number theory: all checks passed\n");
+    return 0;
+}
