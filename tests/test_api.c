@@ -355,7 +355,7 @@ static int t_wisdom(void)
     snprintf(path, sizeof path, "%s/wisdom.txt", dir);
     CHECK(!strcmp(kfft_wisdom_path(c), path), "default path %s", kfft_wisdom_path(c));
     kfft_context_destroy(c);
-    /* A file that forces 32 threads and padding: a new context reads it by itself. */
+    /* A file that forces 32 threads, padding and the narrow radices (16x4; the default is 8x8): a new context reads it by itself. */
     snprintf(other, sizeof other, "%s/w2.txt", dir);
     FILE *f = fopen(path, "r");
     char l1[512] = "", l2[512] = "", l3[512] = "";
@@ -365,14 +365,15 @@ static int t_wisdom(void)
     }
     f = fopen(path, "w");
     if (f) {
-        fprintf(f, "%s%s%ssingle f32 R=64 B=32 ops=0 T=32 pad=1 ns=1 default_ns=2\n", l1, l2, l3);
+        fprintf(f, "%s%s%ssingle f32 R=64 B=32 ops=0 T=32 pad=1 radix=0 ns=1 default_ns=2\n", l1, l2, l3);
         fclose(f);
     }
     c = open_ctx(dir);
     CHECK(kfft_wisdom_count(c) == 1 && !kfft_wisdom_note(c)[0], "wisdom read at creation (%d entries, note '%s')",
           kfft_wisdom_count(c), kfft_wisdom_note(c));
     kfft_plan p;
-    CHECK(kfft_plan_1d(c, 64, 64, KFFT_F32, &p) == KFFT_SUCCESS && strstr(kfft_plan_describe(p), "T=32"),
+    CHECK(kfft_plan_1d(c, 64, 64, KFFT_F32, &p) == KFFT_SUCCESS && strstr(kfft_plan_describe(p), "R=64(16x4)") &&
+              strstr(kfft_plan_describe(p), "T=32"),
           "the plan does not use the wisdom: %s", kfft_plan_describe(p));
     kfft_plan_destroy(p);
     double e = run_layout(c, 64, 64, 0, 0, 0, 0);
@@ -381,6 +382,9 @@ static int t_wisdom(void)
     rewrite(path, other, 0, NULL);
     CHECK(kfft_wisdom_import(c, other) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "line 5"),
           "malformed: %s", kfft_error_message());
+    rewrite(path, other, 1, "kfft-wisdom 1");
+    CHECK(kfft_wisdom_import(c, other) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "line 1"),
+          "an older format: %s", kfft_error_message());
     rewrite(path, other, 2, "device Some Other GPU");
     CHECK(kfft_wisdom_import(c, other) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "another device"),
           "foreign: %s", kfft_error_message());

@@ -23,7 +23,74 @@ int kfft_is_smooth(int64_t n)
     return n == 1;
 }
 
-int kfft_codelet_radices(int64_t R, int *rad, int max)
+/* Puts factors f[i..] into k groups g (products <= cap); groups of equal product are
+ * interchangeable, so only the first of them is tried. */
+static int pack(const int64_t *f, int nf, int i, int64_t *g, int k, int64_t cap)
+{
+    if (i == nf) return 1;
+    for (int j = 0; j < k; j++) {
+        int seen = 0;
+        for (int q = 0; q < j && !seen; q++) seen = g[q] == g[j];
+        if (seen || g[j] * f[i] > cap) continue;
+        g[j] *= f[i];
+        if (pack(f, nf, i + 1, g, k, cap)) return 1;
+        g[j] /= f[i];
+    }
+    return 0;
+}
+
+/* The fewest codelets of length <= cap, mixing even and odd factors, the largest one as
+ * small as that count allows. */
+static int radices_packed(int64_t R, int64_t cap, int *rad, int max)
+{
+    int64_t f[64], g[KFFT_MAX_CODELET_LEN];
+    int nf = prime_factors(R, f, 64);
+    if (nf < 0) return -1;
+    for (int i = 0; i < nf; i++)
+        if (f[i] > cap) return -1;
+    for (int i = 0, j = nf - 1; i < j; i++, j--) { /* largest first */
+        int64_t t = f[i];
+        f[i] = f[j];
+        f[j] = t;
+    }
+    for (int k = 1; k <= max && k <= nf && k <= KFFT_MAX_CODELET_LEN; k++)
+        for (int64_t c = 2; c <= cap; c++) {
+            for (int j = 0; j < k; j++) g[j] = 1;
+            if (!pack(f, nf, 0, g, k, c)) continue;
+            int n = 0;
+            for (int j = 0; j < k; j++)
+                if (g[j] > 1) rad[n++] = (int)g[j];
+            for (int i = 1; i < n; i++)
+                for (int j = i; j > 0 && rad[j] > rad[j - 1]; j--) {
+                    int t = rad[j];
+                    rad[j] = rad[j - 1];
+                    rad[j - 1] = t;
+                }
+            return n;
+        }
+    return -1;
+}
+
+static int radices_narrow(int64_t R, int *rad, int max);
+
+int kfft_codelet_radices(int64_t R, int *rad, int max, int mode)
+{
+    if (mode == KFFT_RADIX_BALANCED) return radices_packed(R, KFFT_BALANCED_MAX_RADIX, rad, max);
+    if (mode == KFFT_RADIX_WIDEST) return radices_packed(R, KFFT_MAX_CODELET_LEN, rad, max);
+    return radices_narrow(R, rad, max);
+}
+
+int kfft_radix_auto(int64_t R, int f64)
+{
+    int nr[64], br[64];
+    int n = radices_narrow(R, nr, 64), b = radices_packed(R, KFFT_BALANCED_MAX_RADIX, br, 64);
+    if (b <= 0 || n <= 0) return KFFT_RADIX_NARROW;
+    int better = b < n || (b == n && br[0] < nr[0]);
+    int fits = R / br[0] <= 1024 && (!f64 || br[0] <= 16);
+    return better && fits ? KFFT_RADIX_BALANCED : KFFT_RADIX_NARROW;
+}
+
+static int radices_narrow(int64_t R, int *rad, int max)
 {
     int k = 0, e2 = 0;
     while (R % 2 == 0) {

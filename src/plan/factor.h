@@ -10,8 +10,27 @@
 
 /* 1 if every prime factor of n is <= KFFT_MAX_CODELET_PRIME. */
 int kfft_is_smooth(int64_t n);
-/* Codelet radices whose product is R (R smooth), largest first; returns the count or -1. */
-int kfft_codelet_radices(int64_t R, int *rad, int max);
+/* Longest codelet (gen/codelet.c). */
+#define KFFT_MAX_CODELET_LEN 32
+/* Largest radix of the balanced decomposition: on the H100 radices of 24..32 held more
+ * registers than their saved passes paid for (bench/results/h100-2026-11-23c-radix.txt). */
+#define KFFT_BALANCED_MAX_RADIX 21
+/* How a length R splits into codelet radices (one Stockham pass each, largest first):
+ *  NARROW:   powers of two as 16s, odd primes merged up to KFFT_MAX_ODD_RADIX;
+ *  BALANCED: the fewest radices up to KFFT_BALANCED_MAX_RADIX, even and odd factors mixed
+ *            (6720 = 21*20*16 instead of 16*15*7*4, 1000 = 10*10*10 instead of 25*8*5);
+ *  WIDEST:   the fewest up to KFFT_MAX_CODELET_LEN (16384 = 32*32*16): more registers per
+ *            thread, fewer passes; the tuner's third choice. */
+enum { KFFT_RADIX_NARROW = 0, KFFT_RADIX_BALANCED = 1, KFFT_RADIX_WIDEST = 2 };
+/* Radices whose product is R (R smooth) in the given mode; returns the count or -1. */
+int kfft_codelet_radices(int64_t R, int *rad, int max, int mode);
+/* The default mode for length R: BALANCED where it has fewer passes than NARROW, or as many
+ * with a smaller largest radix, and keeps the butterflies of its widest pass within 1024
+ * threads (16464 = 14*14*14*6 would need 1176) and, in fp64, its radices <= 16 (twice the
+ * registers per element); else NARROW. Measured on the H100 against NARROW
+ * (bench/results/h100-2026-11-23c-radix.txt): 17496 +42%, 6720 +40%, 17443 +10%, 3345^2
+ * +10%, 1000003 +7%; 16464 -25% and fp64 6720 -20% before the thread and fp64 limits. */
+int kfft_radix_auto(int64_t R, int f64);
 /* Splits smooth N into the fewest factors each <= rmax, balanced; returns the count
  * (0 if impossible: a prime factor above rmax). */
 int kfft_split_passes(int64_t N, int64_t rmax, int64_t *R, int max);

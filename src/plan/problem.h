@@ -22,9 +22,10 @@ typedef struct {
         int64_t R, a, b, ld;
     } mirror;
     int64_t work_cap;
-    /* Internal (kfft_tune): force the threads and padding of stage i's one-kernel transform. */
+    /* Internal (kfft_tune): force the threads, padding and radices (KFFT_RADIX_*) of stage i's one-kernel
+     * transform. */
     struct {
-        int on, T, pad;
+        int on, T, pad, radix;
     } knob[KFFT_MAX_DIMS];
 } kfft_problem;
 

@@ -31,12 +31,12 @@
 
 static int64_t elem_bytes(int f64) { return f64 ? 16 : 8; }
 
-/* Fills a spec's in-block shape: radices of R, B columns, T threads. */
-static kfft_status shape(kspec *k, int R, int B, const kfft_device_info *info)
+/* Fills a spec's in-block shape: radices of R (in a KFFT_RADIX_* mode), B columns, T threads. */
+static kfft_status shape(kspec *k, int R, int B, int radix, const kfft_device_info *info)
 {
     k->R = R;
     k->B = B;
-    k->nrad = R > 1 ? kfft_codelet_radices(R, k->rad, KS_MAX_RADICES) : 0;
+    k->nrad = R > 1 ? kfft_codelet_radices(R, k->rad, KS_MAX_RADICES, radix) : 0;
     if (k->nrad < 0) return kfft_fail(KFFT_ERROR_INTERNAL, "no codelet decomposition for %d", R);
     int maxr = 1;
     for (int i = 0; i < k->nrad; i++)
@@ -108,12 +108,12 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             for (B = 1; B < Bg && (int64_t)B * 2 * (R[p] + 1) <= emax;) B *= 2;
             int64_t odd = R[p] - 1;
             while (odd % 2 == 0) odd /= 2;
-            kfft_status st = shape(k, (int)R[p] - 1, B, info);
+            kfft_status st = shape(k, (int)R[p] - 1, B, kfft_radix_auto(R[p] - 1, f64), info);
             if (st) return st;
             k->pad = odd <= 3;
             rader_spec(k, R[p], t);
         } else {
-            kfft_status st = shape(k, (int)R[p], B, info);
+            kfft_status st = shape(k, (int)R[p], B, kfft_radix_auto(R[p], f64), info);
             if (st) return st;
             k->pad = 1;
         }
@@ -270,7 +270,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         int64_t fast = r->nouter ? r->outer[0].is : 0;
         if (r->nouter && fast < r->is)
             while ((int64_t)B * eb < ROW_BYTES && (int64_t)B * 2 * (N + 2) <= emax && B * 2 <= sg->ntrans) B *= 2;
-        if ((st = shape(k, (int)N, B, info))) return st;
+        if ((st = shape(k, (int)N, B, kfft_radix_auto(N, f64), info))) return st;
         /* Padding pays for power-of-two-heavy lengths; measured on the H100 it costs one-kernel
          * lengths with a large odd part (16464, 17496, 1000, 243), whose strides already spread. */
         int64_t odd = N;
@@ -278,7 +278,6 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         k->pad = odd <= 3;
         k->src = k->dst = KS_IO_USER;
         k->conj_in = k->conj_out = 1;
-        local_tables(k, t);
         if (rader) {
             rader_spec(k, n, t);
         } else if (!smooth) {
@@ -302,16 +301,19 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             }
         }
         /* Measured choices: the tuner's candidate, else the device's wisdom. */
-        kfft_wisdom_entry key = {f64, (int)N, B, k->ops, 0, 0, 0, 0};
+        kfft_wisdom_entry key = {f64, (int)N, B, k->ops, 0, 0, 0, 0, 0};
         int g = s->nstages - 1;
         if (p->knob[g].on) {
             key.T = p->knob[g].T;
             key.pad = p->knob[g].pad;
+            key.radix = p->knob[g].radix;
         }
         if (p->knob[g].on || kfft_wisdom_lookup(info->wisdom, &key)) {
+            if ((st = shape(k, (int)N, B, key.radix, info))) return st;
             k->T = key.T < info->max_threads ? key.T : info->max_threads;
             k->pad = key.pad;
         }
+        local_tables(k, t);
         s->src[sg->first] = r->src;
         s->dst[sg->first] = r->dst;
     } else {

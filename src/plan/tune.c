@@ -1,11 +1,13 @@
 /* kfft_tune: the measuring planner. For each one-kernel stage of a transform it builds the
- * plan with every candidate (threads per block, shared-memory padding), times whole
+ * plan with every candidate (threads per block, shared-memory padding, narrow, balanced or
+ * widest radices), times whole
  * executions on the device, keeps the fastest (the stages after it see that choice), and
  * records the winners in the context's wisdom. */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
+#include "plan/factor.h"
 #include "plan/plan.h"
 #include "plan/wisdom.h"
 
@@ -41,6 +43,22 @@ static kfft_status time_plan(kfft_context ctx, const kfft_problem *q, kfft_buffe
     return st;
 }
 
+/* Is radix mode m's decomposition of R the same as mode m2's? (The same kernel: timed once.) */
+static int same_radices(int R, int m, int m2)
+{
+    int a[KS_MAX_RADICES], b[KS_MAX_RADICES];
+    int na = R > 1 ? kfft_codelet_radices(R, a, KS_MAX_RADICES, m) : 0, nb = R > 1 ? kfft_codelet_radices(R, b, KS_MAX_RADICES, m2) : 0;
+    return na == nb && (na <= 0 || !memcmp(a, b, sizeof(int) * (size_t)na));
+}
+
+static void set_knob(kfft_problem *q, int g, int T, int pad, int radix)
+{
+    q->knob[g].on = 1;
+    q->knob[g].T = T;
+    q->knob[g].pad = pad;
+    q->knob[g].radix = radix;
+}
+
 kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_report *rep)
 {
     kfft_clear_error();
@@ -52,7 +70,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     if (!st) st = kfft_schedule_build(&q, &ctx->info, &s);
     if (st) return st;
     int nst = s.nstages, single[KFFT_MAX_DIMS] = {0}, sR[KFFT_MAX_DIMS] = {0}, sB[KFFT_MAX_DIMS] = {0}, sops[KFFT_MAX_DIMS] = {0};
-    int dT[KFFT_MAX_DIMS] = {0}, dpad[KFFT_MAX_DIMS] = {0}; /* what the plan does without tuning */
+    int dT[KFFT_MAX_DIMS] = {0}, dpad[KFFT_MAX_DIMS] = {0}, dradix[KFFT_MAX_DIMS] = {0}; /* the untuned plan's choices */
     for (int g = 0; g < nst; g++) {
         const kspec *k = &s.spec[s.stage[g].first];
         single[g] = k->kind == KS_SINGLE;
@@ -61,6 +79,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         sops[g] = k->ops;
         dT[g] = k->T;
         dpad[g] = k->pad;
+        dradix[g] = kfft_radix_auto(k->R, k->f64);
     }
     kfft_schedule_free(&s);
     size_t ib = (size_t)kfft_problem_span_bytes(&q, 0), ob = (size_t)kfft_problem_span_bytes(&q, 1);
@@ -76,26 +95,26 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     static const int threads[] = {128, 256, 512, 1024};
     for (int g = 0; g < nst && !st; g++) {
         if (!single[g]) continue;
-        int bestT = 0, bestpad = 0;
+        int bestT = 0, bestpad = 0, bestradix = 0;
         double stage_best = 1e30;
         for (size_t ti = 0; ti < sizeof threads / sizeof threads[0] && !st; ti++) {
             if (threads[ti] > ctx->info.max_threads) continue;
-            for (int pad = 0; pad < 2 && !st; pad++) {
-                q.knob[g].on = 1;
-                q.knob[g].T = threads[ti];
-                q.knob[g].pad = pad;
+            for (int c = 0; c < 6 && !st; c++) {
+                int pad = c & 1, radix = c >> 1;
+                if (radix && (same_radices(sR[g], radix, 0) || (radix == 2 && same_radices(sR[g], 2, 1)))) continue;
+                set_knob(&q, g, threads[ti], pad, radix);
                 double ms;
                 st = time_plan(ctx, &q, in, out, &ms);
                 if (!st && ms < stage_best) {
                     stage_best = ms;
                     bestT = threads[ti];
                     bestpad = pad;
+                    bestradix = radix;
                 }
             }
         }
         if (st) break;
-        q.knob[g].T = bestT;
-        q.knob[g].pad = bestpad;
+        set_knob(&q, g, bestT, bestpad, bestradix);
         rep->stages++;
     }
     /* The tuned plan, timed as a whole against the default; a win within the noise (2%)
@@ -104,11 +123,11 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     int keep = !st && rep->stages && best_total < 0.98 * rep->default_ms;
     for (int g = 0; g < nst && !st; g++) {
         if (!single[g]) continue;
-        int T = keep ? q.knob[g].T : dT[g], pad = keep ? q.knob[g].pad : dpad[g];
-        kfft_wisdom_entry e = {q.f64, sR[g], sB[g], sops[g], T, pad, keep ? best_total : rep->default_ms, rep->default_ms};
+        int T = keep ? q.knob[g].T : dT[g], pad = keep ? q.knob[g].pad : dpad[g], radix = keep ? q.knob[g].radix : dradix[g];
+        kfft_wisdom_entry e = {q.f64, sR[g], sB[g], sops[g], T, pad, radix, keep ? best_total : rep->default_ms, rep->default_ms};
         kfft_wisdom_put(ctx->wisdom, &e);
         size_t o = strlen(rep->choice);
-        snprintf(rep->choice + o, sizeof rep->choice - o, "%sR=%d B=%d T=%d pad=%d%s", o ? "; " : "", sR[g], sB[g], T, pad,
+        snprintf(rep->choice + o, sizeof rep->choice - o, "%sR=%d B=%d T=%d pad=%d radix=%d%s", o ? "; " : "", sR[g], sB[g], T, pad, radix,
                  keep ? "" : " (default)");
     }
     rep->tuned_ms = keep ? best_total : rep->default_ms;

@@ -63,11 +63,11 @@ kfft_status kfft_wisdom_save(kfft_wisdom *w, const char *path)
     FILE *f = fopen(tmp, "w");
     if (!f) return kfft_fail(KFFT_ERROR_IO, "wisdom: cannot write %s", tmp);
     pthread_mutex_lock(&w->lock);
-    fprintf(f, "kfft-wisdom 1\ndevice %s\nversion %s\n", w->device, w->version);
+    fprintf(f, "kfft-wisdom 2\ndevice %s\nversion %s\n", w->device, w->version);
     for (int i = 0; i < w->n; i++) {
         const kfft_wisdom_entry *e = &w->e[i];
-        fprintf(f, "single %s R=%d B=%d ops=%d T=%d pad=%d ns=%lld default_ns=%lld\n", e->f64 ? "f64" : "f32", e->R, e->B, e->ops,
-                e->T, e->pad, (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
+        fprintf(f, "single %s R=%d B=%d ops=%d T=%d pad=%d radix=%d ns=%lld default_ns=%lld\n", e->f64 ? "f64" : "f32", e->R, e->B,
+                e->ops, e->T, e->pad, e->radix, (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
     }
     pthread_mutex_unlock(&w->lock);
     int bad = ferror(f);
@@ -107,7 +107,7 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
         size_t len = strlen(line);
         if (len && line[len - 1] == '\n') line[--len] = 0;
         if (ln == 1) {
-            if (strcmp(line, "kfft-wisdom 1")) st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line 1 is not 'kfft-wisdom 1'", path);
+            if (strcmp(line, "kfft-wisdom 2")) st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line 1 is not 'kfft-wisdom 2'", path);
         } else if (ln == 2) {
             if (strncmp(line, "device ", 7) || strcmp(line + 7, w->device))
                 st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: made on another device ('%s', this is '%s'): ignored", path,
@@ -119,7 +119,7 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
                                w->version);
         } else {
             const char *s = line;
-            long long R, B, ops, T, pad, ms, dms;
+            long long R, B, ops, T, pad, radix, ms, dms;
             int f64 = !strncmp(s, "single f64 ", 11);
             if ((!f64 && strncmp(s, "single f32 ", 11)) || n >= KFFT_WISDOM_MAX) {
                 st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line %d: not an entry", path, ln);
@@ -127,12 +127,12 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
             }
             s += 11;
             if (!field(&s, "R=", 1, 1 << 24, &R) || !field(&s, "B=", 1, 1 << 20, &B) || !field(&s, "ops=", 0, 255, &ops) ||
-                !field(&s, "T=", 1, 1024, &T) || !field(&s, "pad=", 0, 1, &pad) || !field(&s, "ns=", 0, (long long)1 << 50, &ms) ||
+                !field(&s, "T=", 1, 1024, &T) || !field(&s, "pad=", 0, 1, &pad) || !field(&s, "radix=", 0, 2, &radix) || !field(&s, "ns=", 0, (long long)1 << 50, &ms) ||
                 !field(&s, "default_ns=", 0, (long long)1 << 50, &dms) || *s) {
                 st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line %d: malformed entry", path, ln);
                 break;
             }
-            got[n++] = (kfft_wisdom_entry){f64, (int)R, (int)B, (int)ops, (int)T, (int)pad, ms / 1e6, dms / 1e6};
+            got[n++] = (kfft_wisdom_entry){f64, (int)R, (int)B, (int)ops, (int)T, (int)pad, (int)radix, ms / 1e6, dms / 1e6};
         }
     }
     if (!st && ln < 3) st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: truncated (%d lines)", path, ln);
