@@ -169,17 +169,19 @@ KFFT_API kfft_status kfft_execute(kfft_plan plan, kfft_buffer in, kfft_buffer ou
 KFFT_API kfft_status kfft_execute_host(kfft_plan plan, const void *in, void *out, kfft_direction dir);
 
 /* ---- Tuning and wisdom -------------------------------------------------------------------
- * kfft_tune measures, on the context's device, the candidate kernels of desc's one-kernel
- * stages (threads per block 128..1024, shared-memory padding on/off), keeps the fastest in
- * the context's wisdom, and later plans of the same kernel shapes use it. Choices change
+ * kfft_tune measures, on the context's device, the candidate kernels of each stage of desc
+ * (one-kernel stages: threads per block 128..1024, shared-memory padding on/off, narrow,
+ * balanced or widest radices; multi-pass stages: the radices and padding of all passes),
+ * keeps the fastest in the context's wisdom, and later plans of the same kernel shapes and
+ * pass lengths use it. Choices change
  * speed only, never results. A context reads its wisdom at creation from $KFFT_WISDOM (a
  * file, or "off"), else wisdom.txt in the kernel cache directory; a file made on another
  * device or driver, or malformed, is ignored (kfft_wisdom_note says why; the verbose log
  * warns). kfft_wisdom_export(ctx, NULL) writes the default file. */
 typedef struct {
     double default_ms, tuned_ms; /* one execution before and after */
-    int stages;                  /* one-kernel stages tuned (0: nothing to tune) */
-    char choice[256];            /* per stage: R=.. B=.. T=.. pad=.. */
+    int stages;                  /* stages tuned (0: nothing to tune) */
+    char choice[256];            /* per stage: "R=.. B=.. T=.. pad=.. radix=.." or "passes of N: pad=.. radix=.." */
 } kfft_tune_report;
 KFFT_API kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_report *report);
 KFFT_API kfft_status kfft_wisdom_export(kfft_context ctx, const char *path);

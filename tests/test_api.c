@@ -405,6 +405,60 @@ static int t_wisdom(void)
     return 0;
 }
 
+/* Multi-pass stages: kfft_tune times the radices and padding of all their passes and records
+ * a "passes" entry; a file forcing the narrow radices changes the plan (327680 = 640 * 512
+ * passes, whose default radices are balanced: 10x8x8, 8x8x8) and still computes right. */
+static int t_wisdom_passes(void)
+{
+    char dir[] = "/tmp/kfft-wisdom-passes-XXXXXX", path[600];
+    if (!mkdtemp(dir)) return 1;
+    unsetenv("KFFT_WISDOM");
+    kfft_context c = open_ctx(dir);
+    kfft_plan_desc d = {0};
+    d.type = KFFT_C2C;
+    d.precision = KFFT_F32;
+    d.rank = 1;
+    d.n[0] = 327680;
+    d.batch = 1;
+    kfft_plan p;
+    char dflt[1024] = "";
+    CHECK(kfft_plan_create(c, &d, &p) == KFFT_SUCCESS, "plan: %s", kfft_error_message());
+    snprintf(dflt, sizeof dflt, "%s", kfft_plan_describe(p));
+    kfft_plan_destroy(p);
+    CHECK(strstr(dflt, " pass ") != NULL, "327680 is not multi-pass here: %s", dflt);
+    kfft_tune_report r;
+    CHECK(kfft_tune(c, &d, &r) == KFFT_SUCCESS && r.stages == 1 && strstr(r.choice, "passes of 327680"), "tune: %s (stages %d, '%s')",
+          kfft_error_message(), r.stages, r.choice);
+    printf("tune 327680: default %.4f ms, tuned %.4f ms, %s\n", r.default_ms, r.tuned_ms, r.choice);
+    CHECK(kfft_wisdom_count(c) == 1, "one wisdom entry (got %d)", kfft_wisdom_count(c));
+    CHECK(kfft_wisdom_export(c, NULL) == KFFT_SUCCESS, "export: %s", kfft_error_message());
+    kfft_context_destroy(c);
+    snprintf(path, sizeof path, "%s/wisdom.txt", dir);
+    FILE *f = fopen(path, "r");
+    char l[3][512] = {"", "", ""};
+    for (int i = 0; f && i < 3; i++)
+        if (!fgets(l[i], sizeof l[i], f)) l[0][0] = 0;
+    if (f) fclose(f);
+    f = fopen(path, "w");
+    if (f) {
+        fprintf(f, "%s%s%spasses f32 R=327680 ops=0 pad=-1 radix=0 ns=1 default_ns=2\n", l[0], l[1], l[2]);
+        fclose(f);
+    }
+    c = open_ctx(dir);
+    CHECK(kfft_wisdom_count(c) == 1 && !kfft_wisdom_note(c)[0], "wisdom read at creation (%d entries, note '%s')", kfft_wisdom_count(c),
+          kfft_wisdom_note(c));
+    CHECK(kfft_plan_create(c, &d, &p) == KFFT_SUCCESS, "plan: %s", kfft_error_message());
+    CHECK(strcmp(kfft_plan_describe(p), dflt) != 0, "the forced passes entry did not change the plan: %s", dflt);
+    printf("default: %s\nnarrow:  %s\n", dflt, kfft_plan_describe(p));
+    kfft_plan_destroy(p);
+    double e = run_layout(c, 327680, 1, 0, 0, 0, 0);
+    CHECK(e < 2e-7 * 19, "results with the wisdom's passes: rel error %.2e", e);
+    kfft_context_destroy(c);
+    unlink(path);
+    rmdir(dir);
+    return 0;
+}
+
 static int t_cache(void)
 {
     char dir[] = "/tmp/kfft-cache-test-XXXXXX";
@@ -466,7 +520,7 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[1], "strided")) rc = t_strided();
     else if (!strcmp(argv[1], "locale")) rc = t_locale();
     else if (!strcmp(argv[1], "threads")) rc = t_threads();
-    else if (!strcmp(argv[1], "wisdom")) rc = t_wisdom();
+    else if (!strcmp(argv[1], "wisdom")) rc = t_wisdom() | t_wisdom_passes();
     else if (!strcmp(argv[1], "churn")) rc = t_churn(argc > 2 ? atoi(argv[2]) : 10000);
     else if (!strcmp(argv[1], "cache")) rc = t_cache();
     else {

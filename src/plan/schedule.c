@@ -72,9 +72,10 @@ static void rader_spec(kspec *k, int64_t p, kfft_table *t)
 }
 
 /* Global passes of a length-N transform: appends specs for Ns = 1, R1, R1*R2, ... With rp
- * (a prime factor of N), the first pass transforms columns of length rp by Rader. */
-static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64_t rp, const kfft_device_info *info,
-                           kfft_table *t)
+ * (a prime factor of N), the first pass transforms columns of length rp by Rader. radix and
+ * pad: a measured choice for every pass (kfft_tune, wisdom), or -1 for the defaults. */
+static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64_t rp, int radix, int pad,
+                           const kfft_device_info *info, kfft_table *t)
 {
     int f64 = base->f64;
     /* Power-of-two passes may use opt-in shared memory: fewer passes won over more blocks per
@@ -108,14 +109,14 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             for (B = 1; B < Bg && (int64_t)B * 2 * (R[p] + 1) <= emax;) B *= 2;
             int64_t odd = R[p] - 1;
             while (odd % 2 == 0) odd /= 2;
-            kfft_status st = shape(k, (int)R[p] - 1, B, kfft_radix_auto(R[p] - 1, f64), info);
+            kfft_status st = shape(k, (int)R[p] - 1, B, radix >= 0 ? radix : kfft_radix_auto(R[p] - 1, f64), info);
             if (st) return st;
-            k->pad = odd <= 3;
+            k->pad = pad >= 0 ? pad : odd <= 3;
             rader_spec(k, R[p], t);
         } else {
-            kfft_status st = shape(k, (int)R[p], B, kfft_radix_auto(R[p], f64), info);
+            kfft_status st = shape(k, (int)R[p], B, radix >= 0 ? radix : kfft_radix_auto(R[p], f64), info);
             if (st) return st;
-            k->pad = 1;
+            k->pad = pad >= 0 ? pad : 1;
         }
         local_tables(k, t);
         if (Ns > 1) {
@@ -301,7 +302,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             }
         }
         /* Measured choices: the tuner's candidate, else the device's wisdom. */
-        kfft_wisdom_entry key = {f64, (int)N, B, k->ops, 0, 0, 0, 0, 0};
+        kfft_wisdom_entry key = {.f64 = f64, .R = N, .B = B, .ops = k->ops};
         int g = s->nstages - 1;
         if (p->knob[g].on) {
             key.T = p->knob[g].T;
@@ -317,7 +318,17 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         s->src[sg->first] = r->src;
         s->dst[sg->first] = r->dst;
     } else {
-        if ((st = gpasses(s, &base, N, rp, info, t))) return st;
+        /* Measured choices for the passes: the tuner's candidate, else the device's wisdom. */
+        kfft_wisdom_entry key = {.passes = 1, .f64 = f64, .R = N, .ops = rp ? KS_MID_RADER : smooth ? 0 : KS_MID_BLUESTEIN,
+                                 .pad = -1, .radix = -1};
+        int g = s->nstages - 1;
+        if (p->knob[g].on) {
+            key.pad = p->knob[g].pad;
+            key.radix = p->knob[g].radix;
+        } else {
+            kfft_wisdom_lookup(info->wisdom, &key);
+        }
+        if ((st = gpasses(s, &base, N, rp, key.radix, key.pad, info, t))) return st;
         int np = s->nsteps - sg->first;
         kspec *sp = &s->spec[sg->first];
         if (!smooth && !rp) {

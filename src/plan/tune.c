@@ -1,8 +1,8 @@
-/* kfft_tune: the measuring planner. For each one-kernel stage of a transform it builds the
- * plan with every candidate (threads per block, shared-memory padding, narrow, balanced or
- * widest radices), times whole
- * executions on the device, keeps the fastest (the stages after it see that choice), and
- * records the winners in the context's wisdom. */
+/* kfft_tune: the measuring planner. For each stage of a transform it builds the plan with
+ * every candidate, times whole executions on the device, keeps the fastest (the stages after
+ * it see that choice) and records the winners in the context's wisdom. Candidates: for a
+ * one-kernel stage, threads per block x shared-memory padding x radices (narrow, balanced,
+ * widest); for a multi-pass stage, the radices and padding of all its passes. */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -43,12 +43,22 @@ static kfft_status time_plan(kfft_context ctx, const kfft_problem *q, kfft_buffe
     return st;
 }
 
-/* Is radix mode m's decomposition of R the same as mode m2's? (The same kernel: timed once.) */
-static int same_radices(int R, int m, int m2)
+/* Radix mode m's decomposition of R (-1: the planner's default, kfft_radix_auto). */
+static int radices_of(int64_t R, int f64, int m, int *rad)
 {
-    int a[KS_MAX_RADICES], b[KS_MAX_RADICES];
-    int na = R > 1 ? kfft_codelet_radices(R, a, KS_MAX_RADICES, m) : 0, nb = R > 1 ? kfft_codelet_radices(R, b, KS_MAX_RADICES, m2) : 0;
-    return na == nb && (na <= 0 || !memcmp(a, b, sizeof(int) * (size_t)na));
+    return R > 1 ? kfft_codelet_radices(R, rad, KS_MAX_RADICES, m >= 0 ? m : kfft_radix_auto(R, f64)) : 0;
+}
+
+/* Do modes m and m2 give every kernel of the stage the same radices (the same kernels: timed once)? */
+static int same_radices(const kfft_schedule *s, int g, int m, int m2)
+{
+    const kfft_stage *sg = &s->stage[g];
+    for (int i = sg->first; i < sg->first + sg->nsteps; i++) {
+        int a[KS_MAX_RADICES], b[KS_MAX_RADICES];
+        int na = radices_of(s->spec[i].R, s->spec[i].f64, m, a), nb = radices_of(s->spec[i].R, s->spec[i].f64, m2, b);
+        if (na != nb || (na > 0 && memcmp(a, b, sizeof(int) * (size_t)na))) return 0;
+    }
+    return 1;
 }
 
 static void set_knob(kfft_problem *q, int g, int T, int pad, int radix)
@@ -57,6 +67,35 @@ static void set_knob(kfft_problem *q, int g, int T, int pad, int radix)
     q->knob[g].T = T;
     q->knob[g].pad = pad;
     q->knob[g].radix = radix;
+}
+
+/* What a stage's wisdom entry is keyed by, and what the untuned plan chose. */
+typedef struct {
+    kfft_wisdom_entry key, dflt;
+} stage_info;
+
+static void describe_stage(const kfft_schedule *s, int g, stage_info *si)
+{
+    const kspec *k = &s->spec[s->stage[g].first];
+    memset(si, 0, sizeof *si);
+    kfft_wisdom_entry *e = &si->key;
+    e->f64 = k->f64;
+    if (k->kind == KS_SINGLE) {
+        e->R = k->R;
+        e->B = k->B;
+        e->ops = k->ops;
+        si->dflt = *e;
+        si->dflt.T = k->T;
+        si->dflt.pad = k->pad;
+        si->dflt.radix = kfft_radix_auto(k->R, k->f64);
+    } else {
+        /* As build_stage keys it: the length the passes transform, and the route. */
+        e->passes = 1;
+        e->R = k->N;
+        e->ops = k->ops & KS_MID_RADER ? KS_MID_RADER : k->ops & KS_PRE_CHIRP ? KS_MID_BLUESTEIN : 0;
+        si->dflt = *e;
+        si->dflt.pad = si->dflt.radix = -1;
+    }
 }
 
 kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_report *rep)
@@ -69,17 +108,29 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     kfft_status st = kfft_problem_from_desc(desc, &q);
     if (!st) st = kfft_schedule_build(&q, &ctx->info, &s);
     if (st) return st;
-    int nst = s.nstages, single[KFFT_MAX_DIMS] = {0}, sR[KFFT_MAX_DIMS] = {0}, sB[KFFT_MAX_DIMS] = {0}, sops[KFFT_MAX_DIMS] = {0};
-    int dT[KFFT_MAX_DIMS] = {0}, dpad[KFFT_MAX_DIMS] = {0}, dradix[KFFT_MAX_DIMS] = {0}; /* the untuned plan's choices */
+    int nst = s.nstages;
+    stage_info si[KFFT_MAX_DIMS];
+    /* Candidates per stage: {T, pad, radix}; passes take T = 0 (unused). */
+    enum { MAXC = 64 };
+    int cand[KFFT_MAX_DIMS][MAXC][3], ncand[KFFT_MAX_DIMS] = {0};
+    static const int threads[] = {128, 256, 512, 1024};
     for (int g = 0; g < nst; g++) {
-        const kspec *k = &s.spec[s.stage[g].first];
-        single[g] = k->kind == KS_SINGLE;
-        sR[g] = k->R;
-        sB[g] = k->B;
-        sops[g] = k->ops;
-        dT[g] = k->T;
-        dpad[g] = k->pad;
-        dradix[g] = kfft_radix_auto(k->R, k->f64);
+        describe_stage(&s, g, &si[g]);
+        int single = !si[g].key.passes;
+        for (int m = single ? 0 : -1; m <= KFFT_RADIX_WIDEST; m++) {
+            int dup = 0;
+            for (int m2 = single ? 0 : -1; m2 < m && !dup; m2++) dup = same_radices(&s, g, m, m2);
+            if (dup) continue;
+            /* Passes: default padding (1, or Rader's own rule), or none; all padded only with Rader. */
+            for (int pad = single ? 0 : -1; pad <= (single || si[g].key.ops == KS_MID_RADER ? 1 : 0); pad++)
+                for (size_t ti = 0; ti < (single ? sizeof threads / sizeof threads[0] : 1); ti++) {
+                    if (single && threads[ti] > ctx->info.max_threads) continue;
+                    int *c = cand[g][ncand[g]++];
+                    c[0] = single ? threads[ti] : 0;
+                    c[1] = pad;
+                    c[2] = m;
+                }
+        }
     }
     kfft_schedule_free(&s);
     size_t ib = (size_t)kfft_problem_span_bytes(&q, 0), ob = (size_t)kfft_problem_span_bytes(&q, 1);
@@ -92,29 +143,21 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     double best_total = 0;
     if (!st) st = time_plan(ctx, &q, in, out, &rep->default_ms);
     best_total = rep->default_ms;
-    static const int threads[] = {128, 256, 512, 1024};
     for (int g = 0; g < nst && !st; g++) {
-        if (!single[g]) continue;
-        int bestT = 0, bestpad = 0, bestradix = 0;
+        if (ncand[g] < 2) continue; /* nothing to choose */
+        int best = 0;
         double stage_best = 1e30;
-        for (size_t ti = 0; ti < sizeof threads / sizeof threads[0] && !st; ti++) {
-            if (threads[ti] > ctx->info.max_threads) continue;
-            for (int c = 0; c < 6 && !st; c++) {
-                int pad = c & 1, radix = c >> 1;
-                if (radix && (same_radices(sR[g], radix, 0) || (radix == 2 && same_radices(sR[g], 2, 1)))) continue;
-                set_knob(&q, g, threads[ti], pad, radix);
-                double ms;
-                st = time_plan(ctx, &q, in, out, &ms);
-                if (!st && ms < stage_best) {
-                    stage_best = ms;
-                    bestT = threads[ti];
-                    bestpad = pad;
-                    bestradix = radix;
-                }
+        for (int c = 0; c < ncand[g] && !st; c++) {
+            set_knob(&q, g, cand[g][c][0], cand[g][c][1], cand[g][c][2]);
+            double ms;
+            st = time_plan(ctx, &q, in, out, &ms);
+            if (!st && ms < stage_best) {
+                stage_best = ms;
+                best = c;
             }
         }
         if (st) break;
-        set_knob(&q, g, bestT, bestpad, bestradix);
+        set_knob(&q, g, cand[g][best][0], cand[g][best][1], cand[g][best][2]);
         rep->stages++;
     }
     /* The tuned plan, timed as a whole against the default; a win within the noise (2%)
@@ -122,13 +165,23 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     if (!st && rep->stages) st = time_plan(ctx, &q, in, out, &best_total);
     int keep = !st && rep->stages && best_total < 0.98 * rep->default_ms;
     for (int g = 0; g < nst && !st; g++) {
-        if (!single[g]) continue;
-        int T = keep ? q.knob[g].T : dT[g], pad = keep ? q.knob[g].pad : dpad[g], radix = keep ? q.knob[g].radix : dradix[g];
-        kfft_wisdom_entry e = {q.f64, sR[g], sB[g], sops[g], T, pad, radix, keep ? best_total : rep->default_ms, rep->default_ms};
+        if (ncand[g] < 2) continue;
+        kfft_wisdom_entry e = si[g].dflt;
+        if (keep) {
+            e.T = q.knob[g].T;
+            e.pad = q.knob[g].pad;
+            e.radix = q.knob[g].radix;
+        }
+        e.ms = keep ? best_total : rep->default_ms;
+        e.default_ms = rep->default_ms;
         kfft_wisdom_put(ctx->wisdom, &e);
         size_t o = strlen(rep->choice);
-        snprintf(rep->choice + o, sizeof rep->choice - o, "%sR=%d B=%d T=%d pad=%d radix=%d%s", o ? "; " : "", sR[g], sB[g], T, pad, radix,
-                 keep ? "" : " (default)");
+        if (e.passes)
+            snprintf(rep->choice + o, sizeof rep->choice - o, "%spasses of %lld: pad=%d radix=%d%s", o ? "; " : "", (long long)e.R, e.pad,
+                     e.radix, keep ? "" : " (default)");
+        else
+            snprintf(rep->choice + o, sizeof rep->choice - o, "%sR=%lld B=%d T=%d pad=%d radix=%d%s", o ? "; " : "", (long long)e.R, e.B,
+                     e.T, e.pad, e.radix, keep ? "" : " (default)");
     }
     rep->tuned_ms = keep ? best_total : rep->default_ms;
     if (in) kfft_dev_release(ctx, in);

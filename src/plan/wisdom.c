@@ -27,7 +27,7 @@ void kfft_wisdom_free(kfft_wisdom *w)
 
 static int same_key(const kfft_wisdom_entry *a, const kfft_wisdom_entry *b)
 {
-    return a->f64 == b->f64 && a->R == b->R && a->B == b->B && a->ops == b->ops;
+    return a->passes == b->passes && a->f64 == b->f64 && a->R == b->R && a->B == b->B && a->ops == b->ops;
 }
 
 int kfft_wisdom_lookup(kfft_wisdom *w, kfft_wisdom_entry *key)
@@ -66,8 +66,12 @@ kfft_status kfft_wisdom_save(kfft_wisdom *w, const char *path)
     fprintf(f, "kfft-wisdom 2\ndevice %s\nversion %s\n", w->device, w->version);
     for (int i = 0; i < w->n; i++) {
         const kfft_wisdom_entry *e = &w->e[i];
-        fprintf(f, "single %s R=%d B=%d ops=%d T=%d pad=%d radix=%d ns=%lld default_ns=%lld\n", e->f64 ? "f64" : "f32", e->R, e->B,
-                e->ops, e->T, e->pad, e->radix, (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
+        const char *prec = e->f64 ? "f64" : "f32";
+        if (e->passes)
+            fprintf(f, "passes %s R=%lld ops=%d pad=%d radix=%d", prec, (long long)e->R, e->ops, e->pad, e->radix);
+        else
+            fprintf(f, "single %s R=%lld B=%d ops=%d T=%d pad=%d radix=%d", prec, (long long)e->R, e->B, e->ops, e->T, e->pad, e->radix);
+        fprintf(f, " ns=%lld default_ns=%lld\n", (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
     }
     pthread_mutex_unlock(&w->lock);
     int bad = ferror(f);
@@ -119,20 +123,24 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
                                w->version);
         } else {
             const char *s = line;
-            long long R, B, ops, T, pad, radix, ms, dms;
-            int f64 = !strncmp(s, "single f64 ", 11);
-            if ((!f64 && strncmp(s, "single f32 ", 11)) || n >= KFFT_WISDOM_MAX) {
+            long long R, B = 0, ops, T = 0, pad, radix, ms, dms;
+            int passes = !strncmp(s, "passes ", 7), kind = passes || !strncmp(s, "single ", 7);
+            int f64 = kind && !strncmp(s + 7, "f64 ", 4); /* s + 7 lies within the line once kind matched */
+            if (!kind || (!f64 && strncmp(s + 7, "f32 ", 4)) || n >= KFFT_WISDOM_MAX) {
                 st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line %d: not an entry", path, ln);
                 break;
             }
             s += 11;
-            if (!field(&s, "R=", 1, 1 << 24, &R) || !field(&s, "B=", 1, 1 << 20, &B) || !field(&s, "ops=", 0, 255, &ops) ||
-                !field(&s, "T=", 1, 1024, &T) || !field(&s, "pad=", 0, 1, &pad) || !field(&s, "radix=", 0, 2, &radix) || !field(&s, "ns=", 0, (long long)1 << 50, &ms) ||
-                !field(&s, "default_ns=", 0, (long long)1 << 50, &dms) || *s) {
+            int ok = field(&s, "R=", 1, (long long)1 << 40, &R) && (passes || field(&s, "B=", 1, 1 << 20, &B)) &&
+                     field(&s, "ops=", 0, 255, &ops) && (passes || field(&s, "T=", 1, 1024, &T)) &&
+                     field(&s, "pad=", passes ? -1 : 0, 1, &pad) && field(&s, "radix=", passes ? -1 : 0, 2, &radix) &&
+                     field(&s, "ns=", 0, (long long)1 << 50, &ms) && field(&s, "default_ns=", 0, (long long)1 << 50, &dms) && !*s;
+            if (!ok) {
                 st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line %d: malformed entry", path, ln);
                 break;
             }
-            got[n++] = (kfft_wisdom_entry){f64, (int)R, (int)B, (int)ops, (int)T, (int)pad, (int)radix, ms / 1e6, dms / 1e6};
+            got[n++] = (kfft_wisdom_entry){.passes = passes, .f64 = f64, .R = R, .B = (int)B, .ops = (int)ops, .T = (int)T,
+                                           .pad = (int)pad, .radix = (int)radix, .ms = ms / 1e6, .default_ms = dms / 1e6};
         }
     }
     if (!st && ln < 3) st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: truncated (%d lines)", path, ln);

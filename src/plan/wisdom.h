@@ -1,7 +1,9 @@
 /* Wisdom: kernel choices measured on one device (kfft_tune), looked up at plan time.
- * An entry says, for one-kernel transforms of a shape (precision, in-block length R, columns
- * per block B, fused operations), which thread count, shared-memory padding and radices
- * ran fastest.
+ * A "single" entry says, for one-kernel transforms of a shape (precision, in-block length R,
+ * columns per block B, fused operations), which thread count, shared-memory padding and
+ * radices ran fastest; a "passes" entry, for multi-pass transforms of length R (the
+ * convolution's for Bluestein; ops KS_MID_BLUESTEIN or KS_MID_RADER for those routes), the
+ * radices and padding of all its passes (-1: the planner's default).
  * The choices change speed only, never results: every combination is a correct kernel. */
 #ifndef KFFT_WISDOM_H
 #define KFFT_WISDOM_H
@@ -12,7 +14,9 @@
 #define KFFT_WISDOM_MAX 4096
 
 typedef struct {
-    int f64, R, B, ops; /* the key */
+    int passes, f64;    /* the key: kind, precision, */
+    int64_t R;          /* length, */
+    int B, ops;         /* columns per block (single), operations */
     int T, pad, radix;  /* the choice (radix: a KFFT_RADIX_* mode of kfft_codelet_radices) */
     double ms, default_ms;
 } kfft_wisdom_entry;
@@ -30,7 +34,9 @@ void kfft_wisdom_free(kfft_wisdom *w);
 int kfft_wisdom_lookup(kfft_wisdom *w, kfft_wisdom_entry *key);
 /* Adds or replaces the entry of e's key. */
 void kfft_wisdom_put(kfft_wisdom *w, const kfft_wisdom_entry *e);
-/* Text file: "kfft-wisdom 2", "device NAME", "version VERSION", then one line per entry.
+/* Text file: "kfft-wisdom 2", "device NAME", "version VERSION", then one line per entry
+ * ("single f32 R= B= ops= T= pad= radix= ns= default_ns=" or "passes f64 R= ops= pad= radix= ns=
+ * default_ns=").
  * load() takes the entries of a file made on the same device, driver and compiler; any
  * other file (foreign device, stale driver, malformed line) is refused whole with the reason
  * and leaves w unchanged. */
