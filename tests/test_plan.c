@@ -1,6 +1,6 @@
-/* Planner decisions on a described H100 (no device needed): the routes chosen from
- * measurements (src/plan/schedule.c) stay what the measurements chose, and the number
- * theory under Rader is right. A change to a rule should change this test with new numbers. */
+/* Planner decisions on a described H100 (no device needed): the routes and radices chosen
+ * from measurements (src/plan/schedule.c, factor.c) stay what the measurements chose, the
+ * radix decompositions are sound, and the number theory under Rader is right. A change to a rule should change this test with new numbers. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -88,6 +88,36 @@ int main(void)
     route(4194304, "k1 pass R=2048", 2); /* power of two: passes sized by the opt-in memory */
     route(16777216, "k1 pass R=4096", 2);
     route(1000003, "bluestein m=2000376", 6); /* odd-heavy: default-memory passes (4 measured slower) */
+    /* Radix decompositions: every smooth length in every mode multiplies back, uses codelet
+     * lengths (<= 32; balanced <= 21, or the largest prime factor if larger) and none has fewer radices
+     * than balanced/widest (they are the fewest under their caps). */
+    for (int64_t R = 2; R <= 40000; R++) {
+        if (!kfft_is_smooth(R)) continue;
+        int cnt[3];
+        for (int m = 0; m < 3; m++) {
+            int rad[64];
+            int n = kfft_codelet_radices(R, rad, 64, m);
+            int64_t prod = 1;
+            int big = 0;
+            for (int i = 0; i < n; i++) {
+                prod *= rad[i];
+                int64_t cap = m == KFFT_RADIX_BALANCED ? KFFT_BALANCED_MAX_RADIX : 32, pmax = kfft_max_prime_factor(R);
+                if (rad[i] > (cap > pmax ? cap : pmax)) big = 1;
+            }
+            CHECK(n > 0 && prod == R && !big, "R=%lld mode %d: %d radices, product %lld", (long long)R, m, n, (long long)prod);
+            cnt[m] = n;
+        }
+        CHECK(cnt[2] <= cnt[1] && cnt[2] <= cnt[0], "R=%lld: widest has %d radices, balanced %d, narrow %d", (long long)R, cnt[2],
+              cnt[1], cnt[0]);
+    }
+    /* The measured default (bench/results/h100-2026-11-23c-radix.txt). */
+    route(6720, "R=6720(21x20x16)", 1);   /* balanced: +40% */
+    route(17496, "R=17496(18x18x18x3)", 1); /* +42% */
+    route(1000, "R=1000(10x10x10)", 1);
+    route(8219, "R=16464(21x16x7x7)", 1); /* balanced 14x14x14x6 needs 1176 threads: -25% */
+    route(16384, "R=16384(16x16x16x4)", 1);
+    route(17443, "R=17442(19x18x17x3)", 1);
+    CHECK(kfft_radix_auto(6720, 1) == KFFT_RADIX_NARROW, "fp64 6720 keeps narrow radices (balanced measured -20%%)");
     if (fails) {
         printf("%d failures\n", fails);
         return 1;

@@ -23,17 +23,24 @@ int kfft_is_smooth(int64_t n)
     return n == 1;
 }
 
-/* Puts factors f[i..] into k groups g (products <= cap); groups of equal product are
- * interchangeable, so only the first of them is tried. */
-static int pack(const int64_t *f, int nf, int i, int64_t *g, int k, int64_t cap)
+/* Puts factors f[i..] into k groups g (products <= cap). Groups of equal product are
+ * interchangeable, so only the first of them is tried; equal factors (consecutive, as f is
+ * sorted) go to non-decreasing groups, from j0 on, so no placement is tried twice. */
+static int pack(const int64_t *f, int nf, int i, int64_t *g, int k, int64_t cap, int j0)
 {
     if (i == nf) return 1;
-    for (int j = 0; j < k; j++) {
+    /* The factors left must fit in the room the groups have left. */
+    int64_t left = 1, room = 1;
+    for (int q = i; q < nf && left <= ((int64_t)1 << 40); q++) left *= f[q];
+    for (int j = 0; j < k && room < left; j++) room *= cap / g[j];
+    if (room < left) return 0;
+    int from = i > 0 && f[i] == f[i - 1] ? j0 : 0;
+    for (int j = from; j < k; j++) {
         int seen = 0;
-        for (int q = 0; q < j && !seen; q++) seen = g[q] == g[j];
+        for (int q = from; q < j && !seen; q++) seen = g[q] == g[j];
         if (seen || g[j] * f[i] > cap) continue;
         g[j] *= f[i];
-        if (pack(f, nf, i + 1, g, k, cap)) return 1;
+        if (pack(f, nf, i + 1, g, k, cap, j)) return 1;
         g[j] /= f[i];
     }
     return 0;
@@ -46,17 +53,24 @@ static int radices_packed(int64_t R, int64_t cap, int *rad, int max)
     int64_t f[64], g[KFFT_MAX_CODELET_LEN];
     int nf = prime_factors(R, f, 64);
     if (nf < 0) return -1;
-    for (int i = 0; i < nf; i++)
-        if (f[i] > cap) return -1;
+    for (int i = 0; i < nf; i++) {
+        if (f[i] > KFFT_MAX_CODELET_LEN) return -1;
+        if (f[i] > cap) cap = f[i]; /* a prime above the cap is a radix of its own */
+    }
     for (int i = 0, j = nf - 1; i < j; i++, j--) { /* largest first */
         int64_t t = f[i];
         f[i] = f[j];
         f[j] = t;
     }
-    for (int k = 1; k <= max && k <= nf && k <= KFFT_MAX_CODELET_LEN; k++)
-        for (int64_t c = 2; c <= cap; c++) {
+    for (int k = 1; k <= max && k <= nf && k <= KFFT_MAX_CODELET_LEN; k++) {
+        int64_t c0 = 2; /* k radices of at most c0 - 1 cannot multiply to R */
+        for (int64_t pw = 1; pw < R; c0++) {
+            pw = 1;
+            for (int j = 0; j < k && pw < R; j++) pw *= c0;
+        }
+        for (int64_t c = c0 - 1 > 2 ? c0 - 1 : 2; c <= cap; c++) {
             for (int j = 0; j < k; j++) g[j] = 1;
-            if (!pack(f, nf, 0, g, k, c)) continue;
+            if (!pack(f, nf, 0, g, k, c, 0)) continue;
             int n = 0;
             for (int j = 0; j < k; j++)
                 if (g[j] > 1) rad[n++] = (int)g[j];
@@ -68,6 +82,7 @@ static int radices_packed(int64_t R, int64_t cap, int *rad, int max)
                 }
             return n;
         }
+    }
     return -1;
 }
 
