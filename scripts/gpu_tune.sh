@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The measuring planner on the GPU: kfft tune on the harness's one-kernel cases, then the
+# The measuring planner on the GPU: kfft tune on the harness's cases, then the
 # harness (bench/bench.c) on the same cases, whose contexts read the wisdom just written
 # (same KFFT_CACHE_DIR). Through the device tool: run(command="bash scripts/gpu_tune.sh").
 # Writes $OUT/tune.txt, $OUT/wisdom.txt and $OUT/bench-tuned.{txt,csv}.
@@ -12,7 +12,8 @@ if ! { cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release && cmake --build build
   tail -30 "$OUT/build.log"; exit 1
 fi
 cases=(1024 4096 16384 1000 1536 6720 17496 16464 127 4093 8219 r2c:1024 r2c:16384 r2c:8219 1024x1024 4096x4096
-       128x128x128 256x256x256 r2c:8219x8219)
+       128x128x128 256x256x256 r2c:8219x8219
+       65536 262144 1048576 110592 52329 100003 1000003)  # multi-pass stages: radices and padding of their passes
 rm -f "$KFFT_CACHE_DIR/wisdom.txt"
 build-gpu/kfft tune "${cases[@]}" --elems 27 | tee "$OUT/tune.txt"
 cp "$KFFT_CACHE_DIR/wisdom.txt" "$OUT/wisdom.txt"

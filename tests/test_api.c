@@ -453,6 +453,22 @@ static int t_wisdom_passes(void)
     kfft_plan_destroy(p);
     double e = run_layout(c, 327680, 1, 0, 0, 0, 0);
     CHECK(e < 2e-7 * 19, "results with the wisdom's passes: rel error %.2e", e);
+    /* Out-of-range choices are malformed, whatever the kind of entry. */
+    static const char *bad[] = {"passes f32 R=327680 ops=0 pad=-1 radix=3 ns=1 default_ns=2",
+                                "passes f32 R=327680 ops=0 pad=2 radix=0 ns=1 default_ns=2",
+                                "passes f32 R=327680 B=4 ops=0 pad=0 radix=0 ns=1 default_ns=2",
+                                "single f32 R=64 B=32 ops=0 T=32 pad=-1 radix=0 ns=1 default_ns=2",
+                                "passes f16 R=327680 ops=0 pad=0 radix=0 ns=1 default_ns=2", "passes"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        f = fopen(path, "w");
+        if (f) {
+            fprintf(f, "%s%s%s%s\n", l[0], l[1], l[2], bad[i]);
+            fclose(f);
+        }
+        CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "line 4"),
+              "'%s' was not refused: %s", bad[i], kfft_error_message());
+    }
+    CHECK(kfft_wisdom_count(c) == 1, "refused files changed the wisdom (%d entries)", kfft_wisdom_count(c));
     kfft_context_destroy(c);
     unlink(path);
     rmdir(dir);
