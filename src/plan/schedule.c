@@ -284,7 +284,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         } else if (!smooth) {
             k->ops = KS_PRE_CHIRP | KS_MID_BLUESTEIN | KS_POST_CHIRP;
             k->chirp = tab_chirp(t, n);
-            k->bhat = tab_bluestein_spectrum(t, n, N);
+            k->bhat = k->chirp < 0 ? -1 : tab_bluestein_spectrum(t, n, N, k->chirp);
         } else if (k->pad && !f64 && (int64_t)B * N * eb >= 65536) {
             /* kfft tune on the H100 (bench/results/h100-2026-11-23-tune.txt): an fp32
              * power-of-two block that fills the opt-in shared memory (one block per SM) runs
@@ -338,7 +338,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             sp[0].ops |= KS_PRE_CHIRP;
             sp[np - 1].ops |= KS_POST_BMUL;
             sp[2 * np - 1].ops |= KS_POST_CHIRP;
-            int64_t chirp = tab_chirp(t, n), bhat = tab_bluestein_spectrum(t, n, N);
+            int64_t chirp = tab_chirp(t, n), bhat = chirp < 0 ? -1 : tab_bluestein_spectrum(t, n, N, chirp);
             for (int q = 0; q < 2 * np; q++) {
                 sp[q].chirp = chirp;
                 sp[q].bhat = bhat;

@@ -51,29 +51,37 @@ int64_t tab_twiddles_range(kfft_table *t, int64_t count, int64_t step, int64_t N
 
 int64_t tab_chirp(kfft_table *t, int64_t n)
 {
-    /* w_k = exp(-i pi k^2 / n) = exp(-2 pi i (k^2 mod 2n) / 2n), k^2 exact in 64 bits. */
+    /* w_k = exp(-i pi k^2 / n) = exp(-2 pi i (k^2 mod 2n) / 2n), k^2 mod 2n kept exactly by
+     * adding 2k-1. Since (n-k)^2 = k^2 - 2nk + n^2 and n^2 = n (n odd) or 0 (n even) mod 2n,
+     * w_(n-k) = (-1)^n w_k: half the values are the other half's, bit for bit (kfft_expi
+     * folds the angle in integers, so a shift by pi only flips signs). */
     int64_t off = grow(t, n);
     if (off < 0) return -1;
-    for (int64_t k = 0; k < n; k++) {
-        double *p = t->v + 2 * (off + k);
-        uint64_t r = ((uint64_t)k * (uint64_t)k) % (uint64_t)(2 * n);
-        kfft_expi((int64_t)r, 2 * n, p, p + 1);
+    double *w = t->v + 2 * off;
+    uint64_t r = 0, twon = 2 * (uint64_t)n;
+    for (int64_t k = 0; 2 * k <= n; k++) {
+        if (k) r = (r + 2 * (uint64_t)k - 1) % twon;
+        kfft_expi((int64_t)r, 2 * n, &w[2 * k], &w[2 * k + 1]);
+    }
+    double sg = n % 2 ? -1.0 : 1.0;
+    for (int64_t k = (n + 2) / 2; k < n; k++) {
+        w[2 * k] = sg * w[2 * (n - k)];
+        w[2 * k + 1] = sg * w[2 * (n - k) + 1];
     }
     return off;
 }
 
-int64_t tab_bluestein_spectrum(kfft_table *t, int64_t n, int64_t m)
+int64_t tab_bluestein_spectrum(kfft_table *t, int64_t n, int64_t m, int64_t chirp)
 {
-    /* b_s = conj(w_|s|) for |s| < n, placed cyclically in length m; spectrum / m. */
+    /* b_s = conj(w_|s|) for |s| < n (w: the chirp table at `chirp`), placed cyclically in
+     * length m; spectrum / m. */
     double *b = calloc((size_t)m * 2, sizeof(double));
     if (!b) {
         t->oom = 1;
         return -1;
     }
     for (int64_t k = 0; k < n; k++) {
-        double re, im;
-        uint64_t r = ((uint64_t)k * (uint64_t)k) % (uint64_t)(2 * n);
-        kfft_expi((int64_t)r, 2 * n, &re, &im);
+        double re = t->v[2 * (chirp + k)], im = t->v[2 * (chirp + k) + 1];
         b[2 * k] = re;
         b[2 * k + 1] = -im;
         if (k) {
