@@ -335,6 +335,21 @@ static void rewrite(const char *src, const char *path, int ln, const char *text)
     if (out) fclose(out);
 }
 
+/* Keeps the three header lines of the wisdom file at path and puts `entry` after them. */
+static void set_wisdom_entry(const char *path, const char *entry)
+{
+    FILE *f = fopen(path, "r");
+    char l[3][512] = {"", "", ""};
+    for (int i = 0; f && i < 3; i++)
+        if (!fgets(l[i], sizeof l[i], f)) l[0][0] = 0;
+    if (f) fclose(f);
+    f = fopen(path, "w");
+    if (f) {
+        fprintf(f, "%s%s%s%s\n", l[0], l[1], l[2], entry);
+        fclose(f);
+    }
+}
+
 static int t_wisdom(void)
 {
     char dir[] = "/tmp/kfft-wisdom-test-XXXXXX", path[600], other[600];
@@ -357,17 +372,7 @@ static int t_wisdom(void)
     kfft_context_destroy(c);
     /* A file that forces 32 threads, padding and the narrow radices (16x4; the default is 8x8): a new context reads it by itself. */
     snprintf(other, sizeof other, "%s/w2.txt", dir);
-    FILE *f = fopen(path, "r");
-    char l1[512] = "", l2[512] = "", l3[512] = "";
-    if (f) {
-        if (!fgets(l1, sizeof l1, f) || !fgets(l2, sizeof l2, f) || !fgets(l3, sizeof l3, f)) l1[0] = 0;
-        fclose(f);
-    }
-    f = fopen(path, "w");
-    if (f) {
-        fprintf(f, "%s%s%ssingle f32 R=64 B=32 ops=0 T=32 pad=1 radix=0 ns=1 default_ns=2\n", l1, l2, l3);
-        fclose(f);
-    }
+    set_wisdom_entry(path, "single f32 R=64 B=32 ops=0 T=32 pad=1 radix=0 ns=1 default_ns=2");
     c = open_ctx(dir);
     CHECK(kfft_wisdom_count(c) == 1 && !kfft_wisdom_note(c)[0], "wisdom read at creation (%d entries, note '%s')",
           kfft_wisdom_count(c), kfft_wisdom_note(c));
@@ -434,16 +439,7 @@ static int t_wisdom_passes(void)
     CHECK(kfft_wisdom_export(c, NULL) == KFFT_SUCCESS, "export: %s", kfft_error_message());
     kfft_context_destroy(c);
     snprintf(path, sizeof path, "%s/wisdom.txt", dir);
-    FILE *f = fopen(path, "r");
-    char l[3][512] = {"", "", ""};
-    for (int i = 0; f && i < 3; i++)
-        if (!fgets(l[i], sizeof l[i], f)) l[0][0] = 0;
-    if (f) fclose(f);
-    f = fopen(path, "w");
-    if (f) {
-        fprintf(f, "%s%s%spasses f32 R=327680 ops=0 pad=-1 radix=0 ns=1 default_ns=2\n", l[0], l[1], l[2]);
-        fclose(f);
-    }
+    set_wisdom_entry(path, "passes f32 R=327680 ops=0 pad=-1 radix=0 ns=1 default_ns=2");
     c = open_ctx(dir);
     CHECK(kfft_wisdom_count(c) == 1 && !kfft_wisdom_note(c)[0], "wisdom read at creation (%d entries, note '%s')", kfft_wisdom_count(c),
           kfft_wisdom_note(c));
@@ -460,11 +456,7 @@ static int t_wisdom_passes(void)
                                 "single f32 R=64 B=32 ops=0 T=32 pad=-1 radix=0 ns=1 default_ns=2",
                                 "passes f16 R=327680 ops=0 pad=0 radix=0 ns=1 default_ns=2", "passes"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        f = fopen(path, "w");
-        if (f) {
-            fprintf(f, "%s%s%s%s\n", l[0], l[1], l[2], bad[i]);
-            fclose(f);
-        }
+        set_wisdom_entry(path, bad[i]);
         CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "line 4"),
               "'%s' was not refused: %s", bad[i], kfft_error_message());
     }

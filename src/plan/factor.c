@@ -23,6 +23,17 @@ int kfft_is_smooth(int64_t n)
     return n == 1;
 }
 
+/* Radices largest first (the order of the passes). */
+static void sort_desc(int *rad, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && rad[j] > rad[j - 1]; j--) {
+            int t = rad[j];
+            rad[j] = rad[j - 1];
+            rad[j - 1] = t;
+        }
+}
+
 /* Puts factors f[i..] into k groups g (products <= cap). Groups of equal product are
  * interchangeable, so only the first of them is tried; equal factors (consecutive, as f is
  * sorted) go to non-decreasing groups, from j0 on, so no placement is tried twice. */
@@ -74,12 +85,7 @@ static int radices_packed(int64_t R, int64_t cap, int *rad, int max)
             int n = 0;
             for (int j = 0; j < k; j++)
                 if (g[j] > 1) rad[n++] = (int)g[j];
-            for (int i = 1; i < n; i++)
-                for (int j = i; j > 0 && rad[j] > rad[j - 1]; j--) {
-                    int t = rad[j];
-                    rad[j] = rad[j - 1];
-                    rad[j - 1] = t;
-                }
+            sort_desc(rad, n);
             return n;
         }
     }
@@ -139,13 +145,7 @@ static int radices_narrow(int64_t R, int *rad, int max)
         rad[k++] = cur;
     }
     if (R != 1) return -1;
-    /* largest first */
-    for (int i = 1; i < k; i++)
-        for (int j = i; j > 0 && rad[j] > rad[j - 1]; j--) {
-            int t = rad[j];
-            rad[j] = rad[j - 1];
-            rad[j - 1] = t;
-        }
+    sort_desc(rad, k);
     return k;
 }
 

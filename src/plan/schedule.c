@@ -62,6 +62,17 @@ static void local_tables(kspec *k, kfft_table *t)
     }
 }
 
+/* The measured choice for stage g's key: the tuner's candidate (problem knob), else the
+ * device's wisdom; 0 if neither has one (key unchanged). */
+static int measured_choice(const kfft_problem *p, int g, const kfft_device_info *info, kfft_wisdom_entry *key)
+{
+    if (!p->knob[g].on) return kfft_wisdom_lookup(info->wisdom, key);
+    key->T = p->knob[g].T;
+    key->pad = p->knob[g].pad;
+    key->radix = p->knob[g].radix;
+    return 1;
+}
+
 /* Rader's tables and flag for a kernel whose columns have prime length p. */
 static void rader_spec(kspec *k, int64_t p, kfft_table *t)
 {
@@ -303,13 +314,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         }
         /* Measured choices: the tuner's candidate, else the device's wisdom. */
         kfft_wisdom_entry key = {.f64 = f64, .R = N, .B = B, .ops = k->ops};
-        int g = s->nstages - 1;
-        if (p->knob[g].on) {
-            key.T = p->knob[g].T;
-            key.pad = p->knob[g].pad;
-            key.radix = p->knob[g].radix;
-        }
-        if (p->knob[g].on || kfft_wisdom_lookup(info->wisdom, &key)) {
+        if (measured_choice(p, s->nstages - 1, info, &key)) {
             if ((st = shape(k, (int)N, B, key.radix, info))) return st;
             k->T = key.T < info->max_threads ? key.T : info->max_threads;
             k->pad = key.pad;
@@ -318,16 +323,10 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         s->src[sg->first] = r->src;
         s->dst[sg->first] = r->dst;
     } else {
-        /* Measured choices for the passes: the tuner's candidate, else the device's wisdom. */
+        /* Measured choices for the passes (-1: the defaults). */
         kfft_wisdom_entry key = {.passes = 1, .f64 = f64, .R = N, .ops = rp ? KS_MID_RADER : smooth ? 0 : KS_MID_BLUESTEIN,
                                  .pad = -1, .radix = -1};
-        int g = s->nstages - 1;
-        if (p->knob[g].on) {
-            key.pad = p->knob[g].pad;
-            key.radix = p->knob[g].radix;
-        } else {
-            kfft_wisdom_lookup(info->wisdom, &key);
-        }
+        measured_choice(p, s->nstages - 1, info, &key);
         if ((st = gpasses(s, &base, N, rp, key.radix, key.pad, info, t))) return st;
         int np = s->nsteps - sg->first;
         kspec *sp = &s->spec[sg->first];
