@@ -279,13 +279,15 @@ static int t_churn(int count)
     return 0;
 }
 
-static int count_entries(const char *dir, int corrupt_first)
+/* Entries of a kind (".kbin": kernels, ".ktab": tables) in a cache directory; corrupt_first
+ * flips a payload byte of the first. */
+static int count_entries(const char *dir, const char *ext, int corrupt_first)
 {
     DIR *d = opendir(dir);
     int n = 0;
     struct dirent *e;
     while (d && (e = readdir(d))) {
-        if (!strstr(e->d_name, ".kbin") || strstr(e->d_name, ".tmp")) continue;
+        if (!strstr(e->d_name, ext) || strstr(e->d_name, ".tmp")) continue;
         if (corrupt_first && n == 0) {
             char path[2048];
             snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
@@ -304,13 +306,13 @@ static int count_entries(const char *dir, int corrupt_first)
     return n;
 }
 
-static ino_t entry_inode(const char *dir)
+static ino_t entry_inode(const char *dir, const char *ext)
 {
     DIR *d = opendir(dir);
     struct dirent *e;
     ino_t ino = 0;
     while (d && (e = readdir(d)))
-        if (strstr(e->d_name, ".kbin") && !strstr(e->d_name, ".tmp")) {
+        if (strstr(e->d_name, ext) && !strstr(e->d_name, ".tmp")) {
             char path[2048];
             struct stat sb;
             snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
@@ -474,17 +476,17 @@ static int t_cache(void)
     kfft_context c = open_ctx(dir);
     double e1 = run_layout(c, 97, 2, 0, 0, 0, 0);
     kfft_context_destroy(c);
-    int n1 = count_entries(dir, 0);
+    int n1 = count_entries(dir, ".kbin", 0);
     CHECK(n1 == 1, "one cache entry after one plan (found %d)", n1);
-    ino_t ino1 = entry_inode(dir);
+    ino_t ino1 = entry_inode(dir, ".kbin");
     /* A fresh context has an empty in-memory cache: it must load from disk (entry count
      * unchanged), then, after corruption, rebuild and still compute the right answer. */
     c = open_ctx(dir);
     double e2 = run_layout(c, 97, 2, 0, 0, 0, 0);
     kfft_context_destroy(c);
     /* A compile would have written a new file (temp + rename): same inode = no compile. */
-    CHECK(entry_inode(dir) == ino1, "second context compiled again instead of loading the disk entry");
-    CHECK(count_entries(dir, 1) == 1, "still one entry after the second context");
+    CHECK(entry_inode(dir, ".kbin") == ino1, "second context compiled again instead of loading the disk entry");
+    CHECK(count_entries(dir, ".kbin", 1) == 1, "still one entry after the second context");
     c = open_ctx(dir);
     double e3 = run_layout(c, 97, 2, 0, 0, 0, 0);
     kfft_context_destroy(c);
@@ -508,9 +510,37 @@ static int t_cache(void)
     f = fopen(path, "rb");
     char head[8] = {0};
     if (f) {
-        CHECK(fread(head, 1, 8, f) == 8 && !memcmp(head, "KFFTBIN1", 8), "garbage entry was rewritten");
+        CHECK(fread(head, 1, 8, f) == 8 && !memcmp(head, "KFFTBIN2", 8), "garbage entry was rewritten");
         fclose(f);
     }
+    char cmd[2100];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    if (system(cmd)) printf("note: could not remove %s\n", dir);
+    return 0;
+}
+
+/* A prime long enough for Bluestein tables above the caching threshold: the second context
+ * reads them from disk (no rewrite), a corrupt entry is recomputed, and every run is right. */
+static int t_table_cache(void)
+{
+    char dir[] = "/tmp/kfft-tabcache-test-XXXXXX";
+    if (!mkdtemp(dir)) return 1;
+    const long long n = 4099;
+    double e[3];
+    ino_t ino[3];
+    int count[3];
+    for (int i = 0; i < 3; i++) {
+        kfft_context c = open_ctx(dir);
+        e[i] = run_layout(c, n, 3, 0, 0, 0, 0);
+        kfft_context_destroy(c);
+        count[i] = count_entries(dir, ".ktab", i == 1); /* corrupt it after the second run */
+        ino[i] = entry_inode(dir, ".ktab");
+    }
+    printf("table cache: errors %.2e (computed), %.2e (from disk), %.2e (after corruption)\n", e[0], e[1], e[2]);
+    CHECK(count[0] == 1 && count[1] == 1 && count[2] == 1, "table entries %d %d %d (expected one)", count[0], count[1], count[2]);
+    CHECK(ino[1] == ino[0], "second context recomputed the tables instead of reading the disk entry");
+    CHECK(ino[2] != ino[1], "a corrupt table entry was not replaced");
+    for (int i = 0; i < 3; i++) CHECK(e[i] < 2e-7 * 13, "run %d: relative L2 %.2e", i, e[i]);
     char cmd[2100];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd)) printf("note: could not remove %s\n", dir);
@@ -530,7 +560,7 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[1], "threads")) rc = t_threads();
     else if (!strcmp(argv[1], "wisdom")) rc = t_wisdom() | t_wisdom_passes();
     else if (!strcmp(argv[1], "churn")) rc = t_churn(argc > 2 ? atoi(argv[2]) : 10000);
-    else if (!strcmp(argv[1], "cache")) rc = t_cache();
+    else if (!strcmp(argv[1], "cache")) rc = t_cache() | t_table_cache();
     else {
         fprintf(stderr, "unknown test %s\n", argv[1]);
         return 2;

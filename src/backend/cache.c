@@ -3,7 +3,8 @@
  * changes the binary (kfft version, backend, device, driver and compiler versions), and
  * carries its key, length and checksum: a corrupt, truncated or foreign entry is detected,
  * compiled again and overwritten. Writes go to a temporary file and are renamed into place,
- * so concurrent processes never see half an entry. */
+ * so concurrent processes never see half an entry. The same entry format holds other
+ * payloads that are slow to make (a plan's rounded tables: kfft_cache_get/put). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +15,7 @@
 
 #include "core/context.h"
 
-static const char MAGIC[8] = {'K', 'F', 'F', 'T', 'B', 'I', 'N', '1'};
+static const char MAGIC[8] = {'K', 'F', 'F', 'T', 'B', 'I', 'N', '2'};
 
 typedef struct {
     char magic[8];
@@ -22,6 +23,8 @@ typedef struct {
     uint64_t len;
     uint64_t sum_a, sum_b;
 } entry_header;
+
+#define MAX_ENTRY ((uint64_t)1 << 31) /* larger payloads are not cached */
 
 static kfft_hash module_key(kfft_context ctx, const char *src)
 {
@@ -57,10 +60,8 @@ static void *disk_read(const char *path, const char *hex, size_t *len)
     entry_header h;
     void *buf = NULL;
     if (fread(&h, sizeof h, 1, f) == 1 && !memcmp(h.magic, MAGIC, 8) && !memcmp(h.key, hex, 32) && h.len > 0 &&
-        h.len < ((uint64_t)1 << 31) && (buf = malloc(h.len)) && fread(buf, 1, h.len, f) == h.len && fgetc(f) == EOF) {
-        kfft_hash s;
-        kfft_hash_init(&s);
-        kfft_hash_update(&s, buf, h.len);
+        h.len < MAX_ENTRY && (buf = malloc(h.len)) && fread(buf, 1, h.len, f) == h.len && fgetc(f) == EOF) {
+        kfft_hash s = kfft_checksum(buf, h.len);
         if (s.a == h.sum_a && s.b == h.sum_b) {
             fclose(f);
             *len = h.len;
@@ -74,6 +75,7 @@ static void *disk_read(const char *path, const char *hex, size_t *len)
 
 static void disk_write(kfft_context ctx, const char *path, const char *hex, const void *bin, size_t len)
 {
+    if (len == 0 || len >= MAX_ENTRY) return;
     if (mkdirs(ctx->cache_dir)) {
         kfft_log(ctx, "cache: cannot create %s; continuing without it", ctx->cache_dir);
         return;
@@ -87,14 +89,34 @@ static void disk_write(kfft_context ctx, const char *path, const char *hex, cons
     memcpy(h.magic, MAGIC, 8);
     memcpy(h.key, hex, 32);
     h.len = len;
-    kfft_hash s;
-    kfft_hash_init(&s);
-    kfft_hash_update(&s, bin, len);
+    kfft_hash s = kfft_checksum(bin, len);
     h.sum_a = s.a;
     h.sum_b = s.b;
     int ok = fwrite(&h, sizeof h, 1, f) == 1 && fwrite(bin, 1, len, f) == len;
     ok = (fclose(f) == 0) && ok;
     if (!ok || rename(tmp, path)) remove(tmp);
+}
+
+static void entry_path(kfft_context ctx, const kfft_hash *key, const char *ext, char hex[33], char *path, size_t cap)
+{
+    kfft_hash_hex(key, hex);
+    snprintf(path, cap, "%s/%s.%s", ctx->cache_dir, hex, ext);
+}
+
+void *kfft_cache_get(kfft_context ctx, const kfft_hash *key, const char *ext, size_t *len)
+{
+    if (!ctx->cache_dir[0]) return NULL;
+    char hex[33], path[1100];
+    entry_path(ctx, key, ext, hex, path, sizeof path);
+    return disk_read(path, hex, len);
+}
+
+void kfft_cache_put(kfft_context ctx, const kfft_hash *key, const char *ext, const void *data, size_t len)
+{
+    if (!ctx->cache_dir[0]) return;
+    char hex[33], path[1100];
+    entry_path(ctx, key, ext, hex, path, sizeof path);
+    disk_write(ctx, path, hex, data, len);
 }
 
 static kfft_status compile_and_store(kfft_context ctx, const char *src, const char *path, const char *hex, void **module)
@@ -129,12 +151,8 @@ kfft_status kfft_module_acquire(kfft_context ctx, const char *src, kfft_module_e
     /* Compile outside the lock: other threads keep planning. Two threads racing on the
      * same source both compile; the loser's module is dropped below. */
     char hex[33], path[1100];
-    kfft_hash_hex(&key, hex);
-    const char *pp = NULL;
-    if (ctx->cache_dir[0]) {
-        snprintf(path, sizeof path, "%s/%s.kbin", ctx->cache_dir, hex);
-        pp = path;
-    }
+    entry_path(ctx, &key, "kbin", hex, path, sizeof path);
+    const char *pp = ctx->cache_dir[0] ? path : NULL;
     void *module = NULL;
     kfft_status st = KFFT_ERROR_INTERNAL;
     if (pp) {

@@ -38,5 +38,10 @@ void kfft_log(kfft_context ctx, const char *fmt, ...) KFFT_PRINTF(2, 3);
  * returned entry is released with kfft_module_release. */
 kfft_status kfft_module_acquire(kfft_context ctx, const char *src, kfft_module_entry **out);
 void kfft_module_release(kfft_context ctx, kfft_module_entry *e);
+/* Other disk-cache payloads (a file <key>.<ext> in the cache directory, checked like the
+ * kernels' entries): get returns a malloc'ed copy or NULL (absent, foreign, corrupt, cache
+ * off); put stores one (failures ignored: the cache is only a shortcut). */
+void *kfft_cache_get(kfft_context ctx, const kfft_hash *key, const char *ext, size_t *len);
+void kfft_cache_put(kfft_context ctx, const kfft_hash *key, const char *ext, const void *data, size_t len);
 
 #endif

@@ -22,6 +22,27 @@ void kfft_hash_update(kfft_hash *h, const void *data, size_t len)
     h->b = b;
 }
 
+kfft_hash kfft_checksum(const void *data, size_t len)
+{
+    /* Two independent multiply-xorshift chains over alternate words: twice the throughput
+     * of one chain, and a flipped or swapped word still changes the result. */
+    const unsigned char *p = data;
+    uint64_t a = 0x9e3779b97f4a7c15ull ^ len, b = 0xc2b2ae3d27d4eb4full;
+    size_t i = 0;
+    for (; i + 16 <= len; i += 16) {
+        uint64_t w0, w1;
+        memcpy(&w0, p + i, 8);
+        memcpy(&w1, p + i + 8, 8);
+        a = (a ^ w0) * 0xff51afd7ed558ccdull;
+        a ^= a >> 32;
+        b = (b ^ w1) * 0xc4ceb9fe1a85ec53ull;
+        b ^= b >> 29;
+    }
+    kfft_hash h = {a, b};
+    kfft_hash_update(&h, p + i, len - i);
+    return h;
+}
+
 void kfft_hash_str(kfft_hash *h, const char *s) { kfft_hash_update(h, s, strlen(s) + 1); }
 
 void kfft_hash_hex(const kfft_hash *h, char out[33])

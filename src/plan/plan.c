@@ -32,17 +32,36 @@ void kfft_plan_destroy(kfft_plan p)
     free(p);
 }
 
+/* Tables of at least this many bytes go through the disk cache (smaller ones are made
+ * faster than a file is read). */
+#define TABLE_CACHE_MIN ((size_t)64 << 10)
+
+/* The tables in the plan's precision: from the disk cache, or computed in (long) double,
+ * rounded once and stored there. */
 static kfft_status upload_tables(kfft_plan p)
 {
     kfft_context ctx = p->ctx;
     int f64 = p->prob.f64;
-    size_t count = (size_t)p->s.table_len * 2, bytes = count * (f64 ? 8 : 4);
-    void *host = malloc(bytes);
-    if (!host) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for tables (%zu bytes)", bytes);
-    if (f64)
-        memcpy(host, p->s.tables, bytes);
-    else
-        for (size_t i = 0; i < count; i++) ((float *)host)[i] = (float)p->s.tables[i]; /* round once */
+    size_t count = (size_t)p->s.table_len * 2, bytes = count * (f64 ? 8 : 4), got = 0;
+    int cached = bytes >= TABLE_CACHE_MIN;
+    kfft_hash key = tab_key(&p->s.tab, f64);
+    void *host = cached ? kfft_cache_get(ctx, &key, "ktab", &got) : NULL;
+    if (host && got != bytes) {
+        free(host);
+        host = NULL;
+    }
+    if (host) kfft_log(ctx, "tables: cache hit (%zu bytes)", bytes);
+    if (!host) {
+        if (tab_compute(&p->s.tab) || !(host = malloc(bytes)))
+            return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for tables (%zu bytes)", count * sizeof(double) + bytes);
+        if (f64)
+            memcpy(host, p->s.tab.v, bytes);
+        else
+            for (size_t i = 0; i < count; i++) ((float *)host)[i] = (float)p->s.tab.v[i]; /* round once */
+        free(p->s.tab.v); /* the plan keeps only the device copy */
+        p->s.tab.v = NULL;
+        if (cached) kfft_cache_put(ctx, &key, "ktab", host, bytes);
+    }
     kfft_status st = kfft_dev_alloc(ctx, bytes, &p->tables);
     if (!st) st = ctx->ops->h2d(ctx->st, p->tables, host, bytes);
     free(host);

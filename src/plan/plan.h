@@ -7,6 +7,7 @@
 #include "core/strbuf.h"
 #include "gen/kspec.h"
 #include "plan/problem.h"
+#include "plan/tables.h"
 
 #define KFFT_MAX_STEPS 32
 enum { BUF_IN = 0, BUF_OUT = 1, BUF_W0 = 2, BUF_W1 = 3 };
@@ -24,8 +25,8 @@ typedef struct {
     int nstages;
     int nwork;          /* workspace buffers used (0..2) */
     int64_t work_elems; /* complex elements of each workspace buffer */
-    double *tables;     /* host tables (interleaved complex double) */
-    int64_t table_len;
+    kfft_table tab;     /* what its tables are (values: tab_compute or the disk cache) */
+    int64_t table_len;  /* complex elements (>= 1) */
     int inplace_ok;     /* in == out is safe; else inplace_why says why not */
     char inplace_why[320];
     char describe[1024];

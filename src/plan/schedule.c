@@ -479,13 +479,8 @@ kfft_status kfft_schedule_build(const kfft_problem *p, const kfft_device_info *i
     kl->scale_fwd = sf;
     kl->scale_inv = si;
 
-    s->tables = t.v;
-    s->table_len = t.len;
-    if (!s->tables) { /* every plan gets a (tiny) table buffer so kernels always have one */
-        s->tables = calloc(2, sizeof(double));
-        s->table_len = 1;
-        if (!s->tables) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory (16 bytes)");
-    }
+    s->tab = t;
+    s->table_len = t.len ? t.len : 1; /* every plan gets a (tiny) table so kernels always have one */
     describe(s, p);
     return KFFT_SUCCESS;
 fail:
@@ -493,11 +488,7 @@ fail:
     return st;
 }
 
-void kfft_schedule_free(kfft_schedule *s)
-{
-    free(s->tables);
-    s->tables = NULL;
-}
+void kfft_schedule_free(kfft_schedule *s) { tab_free(&s->tab); }
 
 kfft_status kfft_schedule_source(const kfft_schedule *s, int dialect, strbuf *src)
 {

@@ -2,62 +2,81 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+
+#include "kfft.h"
 
 #include "core/refdft.h"
 #include "core/trig.h"
 
-static int64_t grow(kfft_table *t, int64_t add)
+/* Bump when any table's computation changes: cached tables of other revisions are not used. */
+#define TABLE_REV 1
+
+enum { OP_TW_LOCAL, OP_TW_RANGE, OP_CHIRP, OP_BSPEC, OP_DLOG, OP_RSPEC };
+
+/* Records a table of `count` elements; returns its offset. */
+static int64_t add(kfft_table *t, int kind, int64_t count, int64_t a, int64_t b, int64_t c)
 {
     if (t->oom) return -1;
-    if (t->len + add > t->cap) {
-        int64_t cap = t->cap ? t->cap : 1024;
-        while (cap < t->len + add) cap *= 2;
-        double *v = realloc(t->v, (size_t)cap * 2 * sizeof(double));
-        if (!v) {
+    if (t->nops == t->capops) {
+        int cap = t->capops ? 2 * t->capops : 16;
+        kfft_table_op *o = realloc(t->ops, (size_t)cap * sizeof *o);
+        if (!o) {
             t->oom = 1;
             return -1;
         }
-        t->v = v;
-        t->cap = cap;
+        t->ops = o;
+        t->capops = cap;
     }
-    int64_t off = t->len;
-    t->len += add;
-    return off;
+    kfft_table_op *o = &t->ops[t->nops++];
+    *o = (kfft_table_op){kind, t->len, a, b, c};
+    t->len += count;
+    return o->off;
 }
 
-int64_t tab_twiddles_local(kfft_table *t, int64_t Ns, int r)
+int64_t tab_twiddles_local(kfft_table *t, int64_t Ns, int r) { return add(t, OP_TW_LOCAL, Ns * (r - 1), Ns, r, 0); }
+int64_t tab_twiddles_range(kfft_table *t, int64_t count, int64_t step, int64_t N) { return add(t, OP_TW_RANGE, count, count, step, N); }
+int64_t tab_chirp(kfft_table *t, int64_t n) { return add(t, OP_CHIRP, n, n, 0, 0); }
+int64_t tab_bluestein_spectrum(kfft_table *t, int64_t n, int64_t m, int64_t chirp) { return add(t, OP_BSPEC, m, n, m, chirp); }
+int64_t tab_rader_dlog(kfft_table *t, int64_t n, int64_t g) { return add(t, OP_DLOG, n, n, g, 0); }
+int64_t tab_rader_spectrum(kfft_table *t, int64_t n, int64_t g) { return add(t, OP_RSPEC, n - 1, n, g, 0); }
+
+kfft_hash tab_key(const kfft_table *t, int f64)
 {
-    int64_t off = grow(t, Ns * (r - 1));
-    if (off < 0) return -1;
+    kfft_hash h;
+    kfft_hash_init(&h);
+    char head[96];
+    snprintf(head, sizeof head, "kfft %s tables rev %d %s %lld", KFFT_VERSION_STRING, TABLE_REV, f64 ? "f64" : "f32", (long long)t->len);
+    kfft_hash_str(&h, head);
+    for (int i = 0; i < t->nops; i++) {
+        const kfft_table_op *o = &t->ops[i];
+        int64_t w[5] = {o->kind, o->off, o->a, o->b, o->c};
+        kfft_hash_update(&h, w, sizeof w);
+    }
+    return h;
+}
+
+static void twiddles_local(double *w, int64_t Ns, int r)
+{
     for (int64_t k = 0; k < Ns; k++)
         for (int i = 1; i < r; i++) {
-            double *p = t->v + 2 * (off + k * (r - 1) + i - 1);
+            double *p = w + 2 * (k * (r - 1) + i - 1);
             kfft_expi((int64_t)i * k, Ns * r, p, p + 1);
         }
-    return off;
 }
 
-int64_t tab_twiddles_range(kfft_table *t, int64_t count, int64_t step, int64_t N)
+static void twiddles_range(double *w, int64_t count, int64_t step, int64_t N)
 {
-    int64_t off = grow(t, count);
-    if (off < 0) return -1;
-    for (int64_t k = 0; k < count; k++) {
-        double *p = t->v + 2 * (off + k);
-        kfft_expi(k * step % N, N, p, p + 1);
-    }
-    return off;
+    for (int64_t k = 0; k < count; k++) kfft_expi(k * step % N, N, &w[2 * k], &w[2 * k + 1]);
 }
 
-int64_t tab_chirp(kfft_table *t, int64_t n)
+static void chirp(double *w, int64_t n)
 {
     /* w_k = exp(-i pi k^2 / n) = exp(-2 pi i (k^2 mod 2n) / 2n), k^2 mod 2n kept exactly by
      * adding 2k-1. Since (n-k)^2 = k^2 - 2nk + n^2 and n^2 = n (n odd) or 0 (n even) mod 2n,
      * w_(n-k) = (-1)^n w_k: half the values are the other half's, bit for bit (kfft_expi
      * folds the angle in integers, so a shift by pi only flips signs). */
-    int64_t off = grow(t, n);
-    if (off < 0) return -1;
-    double *w = t->v + 2 * off;
     uint64_t r = 0, twon = 2 * (uint64_t)n;
     for (int64_t k = 0; 2 * k <= n; k++) {
         if (k) r = (r + 2 * (uint64_t)k - 1) % twon;
@@ -68,20 +87,15 @@ int64_t tab_chirp(kfft_table *t, int64_t n)
         w[2 * k] = sg * w[2 * (n - k)];
         w[2 * k + 1] = sg * w[2 * (n - k) + 1];
     }
-    return off;
 }
 
-int64_t tab_bluestein_spectrum(kfft_table *t, int64_t n, int64_t m, int64_t chirp)
+/* b_s = conj(w_|s|) for |s| < n (w: the chirp table), placed cyclically in length m;
+ * spectrum / m, computed in place in out. */
+static int bluestein_spectrum(double *b, int64_t n, int64_t m, const double *w)
 {
-    /* b_s = conj(w_|s|) for |s| < n (w: the chirp table at `chirp`), placed cyclically in
-     * length m; spectrum / m. */
-    double *b = calloc((size_t)m * 2, sizeof(double));
-    if (!b) {
-        t->oom = 1;
-        return -1;
-    }
+    memset(b, 0, (size_t)m * 2 * sizeof(double));
     for (int64_t k = 0; k < n; k++) {
-        double re = t->v[2 * (chirp + k)], im = t->v[2 * (chirp + k) + 1];
+        double re = w[2 * k], im = w[2 * k + 1];
         b[2 * k] = re;
         b[2 * k + 1] = -im;
         if (k) {
@@ -89,52 +103,73 @@ int64_t tab_bluestein_spectrum(kfft_table *t, int64_t n, int64_t m, int64_t chir
             b[2 * (m - k) + 1] = -im;
         }
     }
-    int64_t off = -1;
-    if (kfft_refdft(b, m, -1) == 0 && (off = grow(t, m)) >= 0)
-        for (int64_t k = 0; k < 2 * m; k++) t->v[2 * off + k] = b[k] / (double)m;
-    else
-        t->oom = 1;
-    free(b);
-    return off;
+    if (kfft_refdft(b, m, -1)) return -1;
+    for (int64_t k = 0; k < 2 * m; k++) b[k] /= (double)m;
+    return 0;
 }
 
-int64_t tab_rader_dlog(kfft_table *t, int64_t n, int64_t g)
+static void rader_dlog(double *w, int64_t n, int64_t g)
 {
-    int64_t off = grow(t, n);
-    if (off < 0) return -1;
-    memset(t->v + 2 * off, 0, (size_t)n * 2 * sizeof(double));
+    memset(w, 0, (size_t)n * 2 * sizeof(double));
     uint64_t x = 1;
     for (int64_t q = 0; q < n - 1; q++) {
-        t->v[2 * (off + (int64_t)x)] = (double)q;
+        w[2 * (int64_t)x] = (double)q;
         x = x * (uint64_t)g % (uint64_t)n;
     }
-    return off;
 }
 
-int64_t tab_rader_spectrum(kfft_table *t, int64_t n, int64_t g)
+/* Into b (n-1 complex): the spectrum of exp(-2 pi i g^-q / n) over q, / (n-1). */
+static int rader_spectrum(double *b, int64_t n, int64_t g)
 {
     int64_t L = n - 1;
-    double *b = malloc((size_t)L * 2 * sizeof(double));
     int64_t *pw = malloc((size_t)L * sizeof(int64_t));
-    int64_t off = -1;
-    if (b && pw) {
+    int rc = -1;
+    if (pw) {
         uint64_t x = 1;
         for (int64_t q = 0; q < L; q++) {
             pw[q] = (int64_t)x;
             x = x * (uint64_t)g % (uint64_t)n;
         }
         for (int64_t q = 0; q < L; q++) kfft_expi(pw[(L - q) % L], n, &b[2 * q], &b[2 * q + 1]); /* g^-q = g^(L-q) */
-        if (kfft_refdft(b, L, -1) == 0 && (off = grow(t, L)) >= 0)
-            for (int64_t k = 0; k < 2 * L; k++) t->v[2 * off + k] = b[k] / (double)L;
+        if ((rc = kfft_refdft(b, L, -1)) == 0)
+            for (int64_t k = 0; k < 2 * L; k++) b[k] /= (double)L;
     }
-    if (off < 0) t->oom = 1;
-    free(b);
     free(pw);
-    return off;
+    return rc;
+}
+
+int tab_compute(kfft_table *t)
+{
+    if (t->oom) return -1;
+    free(t->v);
+    int64_t len = t->len ? t->len : 1; /* every plan gets a (tiny) table so kernels always have one */
+    if ((uint64_t)len > SIZE_MAX / (2 * sizeof(double)) || !(t->v = calloc((size_t)len * 2, sizeof(double)))) {
+        t->oom = 1;
+        return -1;
+    }
+    for (int i = 0; i < t->nops; i++) {
+        const kfft_table_op *o = &t->ops[i];
+        double *w = t->v + 2 * o->off;
+        int rc = 0;
+        switch (o->kind) {
+        case OP_TW_LOCAL: twiddles_local(w, o->a, (int)o->b); break;
+        case OP_TW_RANGE: twiddles_range(w, o->a, o->b, o->c); break;
+        case OP_CHIRP: chirp(w, o->a); break;
+        case OP_BSPEC: rc = bluestein_spectrum(w, o->a, o->b, t->v + 2 * o->c); break;
+        case OP_DLOG: rader_dlog(w, o->a, o->b); break;
+        case OP_RSPEC: rc = rader_spectrum(w, o->a, o->b); break;
+        }
+        if (rc) {
+            t->oom = 1;
+            return -1;
+        }
+    }
+    return 0;
 }
 
 void tab_free(kfft_table *t)
 {
     free(t->v);
+    free(t->ops);
     memset(t, 0, sizeof *t);
 }

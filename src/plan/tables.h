@@ -1,12 +1,26 @@
 /* Twiddle and chirp tables, computed on the host in (long) double from exact integer
- * angle indices and rounded once to the plan's precision. */
+ * angle indices and rounded once to the plan's precision.
+ *
+ * Planning only records what each table is (tab_* return its offset at once); the values
+ * are made by tab_compute, or read back from the disk cache under tab_key: planning stays
+ * cheap where only sizes are wanted, and a warm plan skips the slow part (a Bluestein
+ * spectrum of 2000376 points takes a third of a second). */
 #ifndef KFFT_TABLES_H
 #define KFFT_TABLES_H
 #include <stdint.h>
 
+#include "core/hash.h"
+
 typedef struct {
-    double *v;  /* interleaved re, im */
-    int64_t len, cap; /* complex elements */
+    int kind;
+    int64_t off, a, b, c;
+} kfft_table_op;
+
+typedef struct {
+    kfft_table_op *ops;
+    int nops, capops;
+    int64_t len;  /* complex elements */
+    double *v;    /* interleaved re, im; NULL until tab_compute */
     int oom;
 } kfft_table;
 
@@ -20,6 +34,11 @@ int64_t tab_bluestein_spectrum(kfft_table *t, int64_t n, int64_t m, int64_t chir
  * b[q] = exp(-2 pi i g^-q / n), q < n-1, divided by n-1. */
 int64_t tab_rader_dlog(kfft_table *t, int64_t n, int64_t g);
 int64_t tab_rader_spectrum(kfft_table *t, int64_t n, int64_t g);
+
+/* Fills t->v (len complex doubles, at least one); 0, or -1 when host memory ran out. */
+int tab_compute(kfft_table *t);
+/* What the values depend on: every recorded table and how they are computed. */
+kfft_hash tab_key(const kfft_table *t, int f64);
 void tab_free(kfft_table *t);
 
 #endif

@@ -111,7 +111,7 @@ static kfft_status upload_angles(kfft_spfft_plan p)
     kfft_table t = {0};
     tab_twiddles_range(&t, k->n_lo, 1, p->R);
     tab_twiddles_range(&t, k->n_hi, k->n_lo, p->R);
-    if (t.oom) {
+    if (tab_compute(&t)) {
         tab_free(&t);
         return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for the angle tables");
     }
