@@ -9,8 +9,10 @@
  * once) / time; GFLOP/s = 5 N log2 N per transform (half for R2C). The device-to-device copy
  * of the same buffers is timed first: the ceiling. Plan time: cold (a fresh, empty kernel
  * cache: generation + NVRTC) and warm (a new context on that cache: a disk hit). Every case
- * is checked once: kfft against cuFFT, and kfft's first 1-D transform against the double
- * precision host DFT. libcufft is loaded at run time; without it only kfft is timed. */
+ * is checked once: kfft against cuFFT, and kfft's first transform against the double
+ * precision host DFT (1-D whole, 2-D one row; 3-D against cuFFT only). A case larger than the
+ * shared buffers (16384^2, 1000^3, 52329^2) runs alone in buffers of its own. libcufft is
+ * loaded at run time; without it (or where cuFFT cannot plan) only kfft is timed. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +23,7 @@
 
 #include "io/casespec.h"
 #include "core/refdft.h"
+#include "core/trig.h"
 #include "cuda_rt.h"
 #include "kfft.h"
 #include "report.h"
@@ -32,7 +35,8 @@ static const char *default_cases[] = {
     "17443", "52329", "100003", "1000003", "65536", "262144", "1048576", "4194304", "16777216", "r2c:1024", "r2c:16384",
     "r2c:1048576", "r2c:8219", "1024x1024", "4096x4096", "8192x8192", "16384x16384", "3345x3345", "8219x8219",
     "r2c:1024x1024", "r2c:4096x4096", "r2c:8192x8192", "r2c:3345x3345", "r2c:8219x8219", "128x128x128", "256x256x256",
-    "512x512x512", "243x243x243", "r2c:128x128x128", "r2c:256x256x256", "r2c:512x512x512"};
+    "512x512x512", "243x243x243", "r2c:128x128x128", "r2c:256x256x256", "r2c:512x512x512", "r2c:16384x16384",
+    "1000x1000x1000", "r2c:1000x1000x1000", "r2c:52329x52329"};
 
 typedef void (*runner)(void *arg);
 static int cmpf(const void *a, const void *b) { return *(const float *)a < *(const float *)b ? -1 : *(const float *)a > *(const float *)b; }
@@ -107,6 +111,16 @@ static double rel_l2(const void *a, const void *b, size_t n, int f64)
     return sqrt(num / (den > 0 ? den : 1));
 }
 
+/* Frees a case's own buffers (any of them may be NULL). */
+static void own_free(kfft_context ctx, job *j, void *h, void *r1, void *r2)
+{
+    if (j->in) kfft_free(ctx, j->in);
+    if (j->out) kfft_free(ctx, j->out);
+    free(h);
+    free(r1);
+    free(r2);
+}
+
 /* [c2c:|r2c:]N[xN[xN]] -> r; 0 or -1. */
 static int parse_case(const char *spec, bench_result *r)
 {
@@ -133,29 +147,44 @@ static double plan_time(const char *dir, const bench_result *r, kfft_precision p
     return st ? -1 : t;
 }
 
-/* kfft's first transform (1-D) against the double host DFT of the same input. */
+/* Sample j of the first transform as a complex double (real inputs: imaginary 0). */
+static void sample(const bench_result *r, const void *hin, size_t j, double *re, double *im)
+{
+    size_t k = r->real ? j : 2 * j;
+    *re = r->f64 ? ((const double *)hin)[k] : ((const float *)hin)[k];
+    *im = r->real ? 0 : r->f64 ? ((const double *)hin)[k + 1] : ((const float *)hin)[k + 1];
+}
+
+/* kfft's first transform against the double host DFT of the same input: 1-D whole, 2-D by
+ * one output row (u = 1: the column sums y[c] = sum_r x[r,c] W_R^r in double with exact
+ * indices, then the host FFT of y), so cases cuFFT cannot plan are checked too. 3-D: -1. */
 static double check_ref(const bench_result *r, const void *hin, const void *kout)
 {
-    if (r->rank != 1 || r->n[0] > (1 << 22)) return -1;
-    int64_t n = r->n[0], m = r->real ? n / 2 + 1 : n;
-    double *x = malloc(sizeof(double) * 2 * (size_t)n), *got = malloc(sizeof(double) * 2 * (size_t)m);
-    if (!x || !got) {
-        free(x);
-        free(got);
-        return -1;
-    }
-    for (int64_t i = 0; i < n; i++) {
-        size_t re = r->real ? (size_t)i : 2 * (size_t)i;
-        x[2 * i] = r->f64 ? ((const double *)hin)[re] : ((const float *)hin)[re];
-        x[2 * i + 1] = r->real ? 0 : r->f64 ? ((const double *)hin)[re + 1] : ((const float *)hin)[re + 1];
-    }
+    if (r->rank > 2 || (r->rank == 1 && r->n[0] > (1 << 22))) return -1;
+    int64_t R = r->rank == 2 ? r->n[0] : 1, C = r->n[r->rank - 1], m = r->real ? C / 2 + 1 : C, u = R > 1;
+    double *x = malloc(sizeof(double) * 2 * (size_t)C), *got = malloc(sizeof(double) * 2 * (size_t)m),
+           *w = malloc(sizeof(double) * 2 * (size_t)R);
     double e = -1;
-    if (!kfft_refdft(x, n, -1)) {
-        for (int64_t i = 0; i < 2 * m; i++) got[i] = r->f64 ? ((const double *)kout)[i] : ((const float *)kout)[i];
-        e = rel_l2(got, x, 2 * (size_t)m, 1);
+    if (x && got && w) {
+        for (int64_t q = 0; q < R; q++) kfft_expi(q, R, &w[2 * q], &w[2 * q + 1]);
+        memset(x, 0, sizeof(double) * 2 * (size_t)C);
+        for (int64_t q = 0, idx = 0; q < R; q++, idx = (idx + u) % R) /* row by row: the input streams */
+            for (int64_t c = 0; c < C; c++) {
+                double a, b;
+                sample(r, hin, (size_t)(q * C + c), &a, &b);
+                x[2 * c] += a * w[2 * idx] - b * w[2 * idx + 1];
+                x[2 * c + 1] += a * w[2 * idx + 1] + b * w[2 * idx];
+            }
+        if (!kfft_refdft(x, C, -1)) {
+            size_t row = (size_t)(u * m);
+            for (int64_t i = 0; i < 2 * m; i++)
+                got[i] = r->f64 ? ((const double *)kout)[2 * row + i] : ((const float *)kout)[2 * row + i];
+            e = rel_l2(got, x, 2 * (size_t)m, 1);
+        }
     }
     free(x);
     free(got);
+    free(w);
     return e;
 }
 
@@ -232,10 +261,30 @@ int main(int argc, char **argv)
         r->batch = (long long)(elems / (size_t)prod) < 1 ? 1 : (long long)(elems / (size_t)prod);
         long long oprod = r->real ? prod / r->n[r->rank - 1] * (r->n[r->rank - 1] / 2 + 1) : prod;
         size_t ib = (size_t)(prod * r->batch) * (r->real ? eb / 2 : eb), ob = (size_t)(oprod * r->batch) * eb;
-        if (ib > bytes || ob > bytes) {
-            snprintf(r->note, sizeof r->note, "skipped: larger than the %zu MiB buffers", bytes >> 20);
-            report_line(stdout, r);
-            continue;
+        /* A case beyond the shared buffers (16384^2, 52329^2, 1000^3) runs alone (batch 1) in
+         * buffers of its own, when the device and host have the memory. */
+        job shared = j;
+        void *sh = h, *s1 = r1, *s2 = r2;
+        int own = ib > bytes || ob > bytes;
+        if (own) {
+            size_t need = ib > ob ? ib : ob;
+            j.in = j.out = NULL;
+            h = r1 = r2 = NULL;
+            if (kfft_malloc(ctx, need, &j.in) || kfft_malloc(ctx, need, &j.out) || !(h = malloc(need)) || !(r1 = malloc(need)) ||
+                !(r2 = malloc(need))) {
+                snprintf(r->note, sizeof r->note, "skipped: needs 2 x %.1f GB on the device and 3 x on the host", need / 1e9);
+                report_line(stdout, r);
+                own_free(ctx, &j, h, r1, r2);
+                j = shared, h = sh, r1 = s1, r2 = s2;
+                continue;
+            }
+            uint64_t z = 0x9e3779b97f4a7c15ull + (uint64_t)s; /* xorshift: rand() would take half a minute here */
+            for (size_t i = 0; i < need / (f64 ? 8 : 4); i++) {
+                z ^= z << 13, z ^= z >> 7, z ^= z << 17;
+                double v = (double)(z >> 11) / 9007199254740992.0 - 0.5;
+                if (f64) ((double *)h)[i] = v;
+                else ((float *)h)[i] = (float)v;
+            }
         }
         char dir[256];
         snprintf(dir, sizeof dir, "%s/%d", root, s);
@@ -246,6 +295,10 @@ int main(int argc, char **argv)
         if (kfft_plan_dft(ctx, r->real ? KFFT_R2C : KFFT_C2C, r->rank, r->n, r->batch, p, &j.kp)) {
             snprintf(r->note, sizeof r->note, "kfft plan failed: %.70s", kfft_error_message());
             report_line(stdout, r);
+            if (own) {
+                own_free(ctx, &j, h, r1, r2);
+                j = shared, h = sh, r1 = s1, r2 = s2;
+            }
             continue;
         }
         r->kernels = kfft_plan_kernel_count(j.kp);
@@ -283,6 +336,10 @@ int main(int argc, char **argv)
         r->c_gflops = r->have_cufft ? flops / tf[0] / 1e6 : 0;
         report_line(stdout, r);
         kfft_plan_destroy(j.kp);
+        if (own) {
+            own_free(ctx, &j, h, r1, r2);
+            j = shared, h = sh, r1 = s1, r2 = s2;
+        }
     }
     if (csv && report_csv(csv, res, ns)) fprintf(stderr, "cannot write %s\n", csv);
     if (json && report_json(json, kfft_context_device_name(ctx), meta, copy_gbs, res, ns)) fprintf(stderr, "cannot write %s\n", json);
