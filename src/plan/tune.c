@@ -3,9 +3,12 @@
  * it see that choice) and records the winners in the context's wisdom. Candidates: for a
  * one-kernel stage, threads per block x shared-memory padding x radices (narrow, balanced,
  * widest); for a multi-pass stage, the radices and padding of all its passes. */
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "plan/factor.h"
 #include "plan/plan.h"
@@ -41,6 +44,54 @@ static kfft_status time_plan(kfft_context ctx, const kfft_problem *q, kfft_buffe
     kfft_plan_destroy(p);
     *ms = best * 1e3;
     return st;
+}
+
+/* Compiling the candidates was most of a tuning run (one compile each, in series). A stage's
+ * candidate programs are now compiled first by several threads (NVRTC and OpenCL builds of
+ * different programs may run concurrently; kfft_module_acquire is thread-safe); timing then
+ * finds each in the context's module cache. */
+typedef struct {
+    kfft_context ctx;
+    strbuf src[64];
+    kfft_module_entry *mod[64];
+    int n, next;
+    pthread_mutex_t lock;
+} prefetch;
+
+static void *prefetch_worker(void *arg)
+{
+    prefetch *pf = arg;
+    for (;;) {
+        pthread_mutex_lock(&pf->lock);
+        int i = pf->next++;
+        pthread_mutex_unlock(&pf->lock);
+        if (i >= pf->n) return NULL;
+        if (kfft_module_acquire(pf->ctx, pf->src[i].s, &pf->mod[i])) pf->mod[i] = NULL; /* time_plan reports it */
+    }
+}
+
+static void prefetch_run(prefetch *pf)
+{
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    int nt = pf->n < (cpus > 1 ? (int)cpus : 1) ? pf->n : (int)(cpus > 1 ? cpus : 1);
+    if (nt > 16) nt = 16;
+    pthread_t t[16];
+    int started = 0;
+    pthread_mutex_init(&pf->lock, NULL);
+    for (; started < nt - 1; started++) /* nt workers with this thread */
+        if (pthread_create(&t[started], NULL, prefetch_worker, pf)) break;
+    prefetch_worker(pf); /* this thread works too (and alone if no thread could start) */
+    for (int i = 0; i < started; i++) pthread_join(t[i], NULL);
+    pthread_mutex_destroy(&pf->lock);
+}
+
+static void prefetch_release(prefetch *pf)
+{
+    for (int i = 0; i < pf->n; i++) {
+        if (pf->mod[i]) kfft_module_release(pf->ctx, pf->mod[i]);
+        sb_free(&pf->src[i]);
+    }
+    pf->n = 0;
 }
 
 /* Radix mode m's decomposition of R (-1: the planner's default, kfft_radix_auto). */
@@ -147,6 +198,18 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         if (ncand[g] < 2) continue; /* nothing to choose */
         int best = 0;
         double stage_best = 1e30;
+        prefetch pf;
+        memset(&pf, 0, sizeof pf);
+        pf.ctx = ctx;
+        for (int c = 0; c < ncand[g] && pf.n < 64; c++) {
+            kfft_problem qc = q;
+            kfft_schedule sc;
+            set_knob(&qc, g, cand[g][c][0], cand[g][c][1], cand[g][c][2]);
+            if (kfft_schedule_build(&qc, &ctx->info, &sc)) continue;
+            if (!kfft_schedule_source(&sc, ctx->info.dialect, &pf.src[pf.n])) pf.n++;
+            kfft_schedule_free(&sc);
+        }
+        if (pf.n) prefetch_run(&pf);
         for (int c = 0; c < ncand[g] && !st; c++) {
             set_knob(&q, g, cand[g][c][0], cand[g][c][1], cand[g][c][2]);
             double ms;
@@ -156,6 +219,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
                 best = c;
             }
         }
+        prefetch_release(&pf);
         if (st) break;
         set_knob(&q, g, cand[g][best][0], cand[g][best][1], cand[g][best][2]);
         rep->stages++;
