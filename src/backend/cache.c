@@ -6,6 +6,7 @@
  * so concurrent processes never see half an entry. The same entry format holds other
  * payloads that are slow to make (a plan's rounded tables: kfft_cache_get/put). */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,6 +191,80 @@ kfft_status kfft_module_acquire(kfft_context ctx, const char *src, kfft_module_e
     pthread_mutex_unlock(&ctx->lock);
     *out = e;
     return KFFT_SUCCESS;
+}
+
+/* Several programs at once (a plan's kernels, the tuner's candidates): duplicates are
+ * acquired once, and those to compile are compiled by parallel threads (NVRTC and OpenCL
+ * builds of different programs may run concurrently), since compiling dominates a cold plan. */
+typedef struct {
+    kfft_context ctx;
+    const char *const *src;
+    const int *dup;
+    kfft_module_entry **out;
+    kfft_status *st;
+    char (*msg)[512];
+    int n, next;
+    pthread_mutex_t lock;
+} many_job;
+
+static void *many_worker(void *arg)
+{
+    many_job *j = arg;
+    for (;;) {
+        pthread_mutex_lock(&j->lock);
+        int i = j->next++;
+        pthread_mutex_unlock(&j->lock);
+        if (i >= j->n) return NULL;
+        if (j->dup[i] >= 0) continue;
+        j->st[i] = kfft_module_acquire(j->ctx, j->src[i], &j->out[i]);
+        if (j->st[i]) snprintf(j->msg[i], sizeof j->msg[i], "%s", kfft_error_message()); /* the message is per thread */
+    }
+}
+
+kfft_status kfft_module_acquire_many(kfft_context ctx, const char *const *src, int n, kfft_module_entry **out)
+{
+    int *dup = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
+    kfft_status *sts = calloc((size_t)(n > 0 ? n : 1), sizeof *sts);
+    char(*msg)[512] = calloc((size_t)(n > 0 ? n : 1), sizeof *msg);
+    if (!dup || !sts || !msg) {
+        free(dup);
+        free(sts);
+        free(msg);
+        return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for %d kernel programs", n);
+    }
+    int unique = 0;
+    for (int i = 0; i < n; i++) {
+        out[i] = NULL;
+        dup[i] = -1;
+        for (int k = 0; k < i && dup[i] < 0; k++)
+            if (dup[k] < 0 && !strcmp(src[k], src[i])) dup[i] = k;
+        unique += dup[i] < 0;
+    }
+    many_job j = {ctx, src, dup, out, sts, msg, n, 0, PTHREAD_MUTEX_INITIALIZER};
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    int nt = unique < cpus ? unique : (int)cpus;
+    if (nt > 16) nt = 16;
+    pthread_t t[16];
+    int started = 0;
+    for (; started < nt - 1; started++) /* nt workers with this thread */
+        if (pthread_create(&t[started], NULL, many_worker, &j)) break;
+    many_worker(&j);
+    for (int i = 0; i < started; i++) pthread_join(t[i], NULL);
+    kfft_status st = KFFT_SUCCESS;
+    for (int i = 0; i < n && !st; i++)
+        if (dup[i] < 0 && sts[i]) st = kfft_fail(sts[i], "%s", msg[i]);
+    for (int i = 0; i < n && !st; i++)
+        if (dup[i] >= 0) st = kfft_module_acquire(ctx, src[i], &out[i]); /* in memory now */
+    if (st)
+        for (int i = 0; i < n; i++)
+            if (out[i]) {
+                kfft_module_release(ctx, out[i]);
+                out[i] = NULL;
+            }
+    free(dup);
+    free(sts);
+    free(msg);
+    return st;
 }
 
 #define KEEP_UNUSED 32

@@ -38,6 +38,9 @@ void kfft_log(kfft_context ctx, const char *fmt, ...) KFFT_PRINTF(2, 3);
  * returned entry is released with kfft_module_release. */
 kfft_status kfft_module_acquire(kfft_context ctx, const char *src, kfft_module_entry **out);
 void kfft_module_release(kfft_context ctx, kfft_module_entry *e);
+/* out[i] for src[i], i < n: duplicates acquired once, compiles in parallel threads; on failure
+ * nothing stays acquired (out[] NULL) and the first error is returned. */
+kfft_status kfft_module_acquire_many(kfft_context ctx, const char *const *src, int n, kfft_module_entry **out);
 /* Other disk-cache payloads (a file <key>.<ext> in the cache directory, checked like the
  * kernels' entries): get returns a malloc'ed copy or NULL (absent, foreign, corrupt, cache
  * off); put stores one (failures ignored: the cache is only a shortcut). */

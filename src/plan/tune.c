@@ -3,12 +3,10 @@
  * it see that choice) and records the winners in the context's wisdom. Candidates: for a
  * one-kernel stage, threads per block x shared-memory padding x radices (narrow, balanced,
  * widest); for a multi-pass stage, the radices and padding of all its passes. */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "plan/factor.h"
 #include "plan/plan.h"
@@ -46,52 +44,42 @@ static kfft_status time_plan(kfft_context ctx, const kfft_problem *q, kfft_buffe
     return st;
 }
 
+static void set_knob(kfft_problem *q, int g, int T, int pad, int radix)
+{
+    q->knob[g].on = 1;
+    q->knob[g].T = T;
+    q->knob[g].pad = pad;
+    q->knob[g].radix = radix;
+}
+
 /* Compiling the candidates was most of a tuning run (one compile each, in series). A stage's
- * candidate programs are now compiled first by several threads (NVRTC and OpenCL builds of
- * different programs may run concurrently; kfft_module_acquire is thread-safe); timing then
- * finds each in the context's module cache. */
-typedef struct {
-    kfft_context ctx;
-    strbuf src[64];
-    kfft_module_entry *mod[64];
-    int n, next;
-    pthread_mutex_t lock;
-} prefetch;
-
-static void *prefetch_worker(void *arg)
+ * candidate programs are compiled first, all at once (kfft_module_acquire_many: parallel
+ * threads, duplicates once); timing then finds each in the context's module cache. Returns
+ * the entries to release after timing (NULL on failure: time_plan reports any error). */
+static kfft_module_entry **prefetch(kfft_context ctx, const kfft_problem *q, int g, int (*cand)[3], int ncand, int *count)
 {
-    prefetch *pf = arg;
-    for (;;) {
-        pthread_mutex_lock(&pf->lock);
-        int i = pf->next++;
-        pthread_mutex_unlock(&pf->lock);
-        if (i >= pf->n) return NULL;
-        if (kfft_module_acquire(pf->ctx, pf->src[i].s, &pf->mod[i])) pf->mod[i] = NULL; /* time_plan reports it */
+    strbuf *src = calloc((size_t)ncand, sizeof *src);
+    const char **text = calloc((size_t)ncand, sizeof *text);
+    kfft_module_entry **mod = calloc((size_t)ncand, sizeof *mod);
+    int n = 0;
+    for (int c = 0; c < ncand && src && text && mod; c++) {
+        kfft_problem qc = *q;
+        kfft_schedule sc;
+        set_knob(&qc, g, cand[c][0], cand[c][1], cand[c][2]);
+        if (kfft_schedule_build(&qc, &ctx->info, &sc)) continue;
+        if (!kfft_schedule_source(&sc, ctx->info.dialect, &src[n])) text[n] = src[n].s, n++;
+        kfft_schedule_free(&sc);
     }
-}
-
-static void prefetch_run(prefetch *pf)
-{
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    int nt = pf->n < (cpus > 1 ? (int)cpus : 1) ? pf->n : (int)(cpus > 1 ? cpus : 1);
-    if (nt > 16) nt = 16;
-    pthread_t t[16];
-    int started = 0;
-    pthread_mutex_init(&pf->lock, NULL);
-    for (; started < nt - 1; started++) /* nt workers with this thread */
-        if (pthread_create(&t[started], NULL, prefetch_worker, pf)) break;
-    prefetch_worker(pf); /* this thread works too (and alone if no thread could start) */
-    for (int i = 0; i < started; i++) pthread_join(t[i], NULL);
-    pthread_mutex_destroy(&pf->lock);
-}
-
-static void prefetch_release(prefetch *pf)
-{
-    for (int i = 0; i < pf->n; i++) {
-        if (pf->mod[i]) kfft_module_release(pf->ctx, pf->mod[i]);
-        sb_free(&pf->src[i]);
+    int ok = n && kfft_module_acquire_many(ctx, text, n, mod) == KFFT_SUCCESS;
+    for (int i = 0; i < n; i++) sb_free(&src[i]);
+    free(src);
+    free(text);
+    *count = ok ? n : 0;
+    if (!ok) {
+        free(mod);
+        return NULL;
     }
-    pf->n = 0;
+    return mod;
 }
 
 /* Radix mode m's decomposition of R (-1: the planner's default, kfft_radix_auto). */
@@ -110,14 +98,6 @@ static int same_radices(const kfft_schedule *s, int g, int m, int m2)
         if (na != nb || (na > 0 && memcmp(a, b, sizeof(int) * (size_t)na))) return 0;
     }
     return 1;
-}
-
-static void set_knob(kfft_problem *q, int g, int T, int pad, int radix)
-{
-    q->knob[g].on = 1;
-    q->knob[g].T = T;
-    q->knob[g].pad = pad;
-    q->knob[g].radix = radix;
 }
 
 /* What a stage's wisdom entry is keyed by, and what the untuned plan chose. */
@@ -198,18 +178,8 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         if (ncand[g] < 2) continue; /* nothing to choose */
         int best = 0;
         double stage_best = 1e30;
-        prefetch pf;
-        memset(&pf, 0, sizeof pf);
-        pf.ctx = ctx;
-        for (int c = 0; c < ncand[g] && pf.n < 64; c++) {
-            kfft_problem qc = q;
-            kfft_schedule sc;
-            set_knob(&qc, g, cand[g][c][0], cand[g][c][1], cand[g][c][2]);
-            if (kfft_schedule_build(&qc, &ctx->info, &sc)) continue;
-            if (!kfft_schedule_source(&sc, ctx->info.dialect, &pf.src[pf.n])) pf.n++;
-            kfft_schedule_free(&sc);
-        }
-        if (pf.n) prefetch_run(&pf);
+        int nmod = 0;
+        kfft_module_entry **held = prefetch(ctx, &q, g, cand[g], ncand[g], &nmod);
         for (int c = 0; c < ncand[g] && !st; c++) {
             set_knob(&q, g, cand[g][c][0], cand[g][c][1], cand[g][c][2]);
             double ms;
@@ -219,7 +189,8 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
                 best = c;
             }
         }
-        prefetch_release(&pf);
+        for (int i = 0; i < nmod; i++) kfft_module_release(ctx, held[i]);
+        free(held);
         if (st) break;
         set_knob(&q, g, cand[g][best][0], cand[g][best][1], cand[g][best][2]);
         rep->stages++;
