@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "core/context.h"
+#include "plan/plan.h"
 #include "core/refdft.h"
 #include "kfft.h"
 
@@ -547,6 +548,36 @@ static int t_table_cache(void)
     return 0;
 }
 
+/* Several programs at once (the tuner's prefetch): a failing one fails the call with the
+ * compiler's message and leaves nothing acquired; duplicates share one module. */
+static int t_acquire_many(void)
+{
+    kfft_context c = open_ctx(NULL);
+    kfft_plan_desc d = {KFFT_C2C, KFFT_F32, 1, {16}, 4, 0, 0, 0, 0, {0}, {0}, 0, 0};
+    kfft_problem q;
+    kfft_schedule s;
+    strbuf src;
+    if (kfft_problem_from_desc(&d, &q) || kfft_schedule_build(&q, &c->info, &s) || kfft_schedule_source(&s, c->info.dialect, &src)) {
+        CHECK(0, "source of a 16-point plan: %s", kfft_error_message());
+        return 1;
+    }
+    kfft_schedule_free(&s);
+    const char *bad[] = {src.s, src.s, "this is not a kernel"};
+    kfft_module_entry *m[3] = {NULL, NULL, NULL};
+    kfft_status st = kfft_module_acquire_many(c, bad, 3, m);
+    CHECK(st == KFFT_ERROR_COMPILE, "a broken program among three: status %d (%s)", (int)st, kfft_error_message());
+    CHECK(!m[0] && !m[1] && !m[2], "entries left acquired after a failure");
+    printf("acquire_many with a broken program: %.120s\n", kfft_error_message());
+    st = kfft_module_acquire_many(c, bad, 2, m);
+    CHECK(st == KFFT_SUCCESS && m[0] && m[0] == m[1] && m[0]->refs == 2, "two copies of one program: status %d, %p %p", (int)st,
+          (void *)m[0], (void *)m[1]);
+    for (int i = 0; i < 2; i++)
+        if (m[i]) kfft_module_release(c, m[i]);
+    sb_free(&src);
+    kfft_context_destroy(c);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -560,7 +591,7 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[1], "threads")) rc = t_threads();
     else if (!strcmp(argv[1], "wisdom")) rc = t_wisdom() | t_wisdom_passes();
     else if (!strcmp(argv[1], "churn")) rc = t_churn(argc > 2 ? atoi(argv[2]) : 10000);
-    else if (!strcmp(argv[1], "cache")) rc = t_cache() | t_table_cache();
+    else if (!strcmp(argv[1], "cache")) rc = t_cache() | t_table_cache() | t_acquire_many();
     else {
         fprintf(stderr, "unknown test %s\n", argv[1]);
         return 2;
