@@ -1,5 +1,6 @@
 /* kfft info: what this machine offers kfft. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -47,7 +48,8 @@ int cmd_info(int argc, char **argv)
     printf("\nauto    %s\n", ncuda > 0 ? "CUDA device 0" : ncl > 0 ? "OpenCL device 0" : "none (no usable device)");
     char dir[1200];
     cli_cache_dir(dir, sizeof dir);
-    printf("cache   %s\n", dir);
+    const char *cmax = getenv("KFFT_CACHE_MAX");
+    printf("cache   %s, bounded at %s (KFFT_CACHE_MAX)\n", dir, cmax && cmax[0] ? cmax : "4G");
     /* The wisdom the auto device's contexts read (kfft tune writes it). */
     kfft_context ctx;
     kfft_context_desc cd = {0};

@@ -24,8 +24,10 @@ static const char overview[] =
     "  help CMD   help of one command\n"
     "\n"
     "options: --help, --version\n"
-    "environment: KFFT_CACHE_DIR=DIR|off (compiled kernels; default $XDG_CACHE_HOME/kfft\n"
-    "             or ~/.cache/kfft)\n"
+    "environment: KFFT_CACHE_DIR=DIR|off (compiled kernels and tables; default\n"
+    "             $XDG_CACHE_HOME/kfft or ~/.cache/kfft)\n"
+    "             KFFT_CACHE_MAX=SIZE (its bound, least recently used entries go\n"
+    "             first; default 4G, 0: no bound)\n"
     "exit status: 0 success, 1 failure, 2 usage error\n";
 
 static const char help_info[] =

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "io/numfmt.h"
 #include "core/refdft.h"
 #include "core/trig.h"
 #include "io/file.h"
@@ -27,19 +28,13 @@ typedef struct {
 /* "2G", "512M", "64K", "1000000" (bytes). */
 static int parse_bytes(cli_args *ca, const char *s, size_t *out)
 {
-    char *end;
-    double v = strtod(s, &end);
-    double mul = 1;
-    if (*end == 'K' || *end == 'k') mul = 1024, end++;
-    else if (*end == 'M' || *end == 'm') mul = 1024.0 * 1024, end++;
-    else if (*end == 'G' || *end == 'g') mul = 1024.0 * 1024 * 1024, end++;
-    if (*end == 'B' || *end == 'b') end++;
-    if (end == s || *end || !(v > 0) || v * mul > 1e18) {
+    double v;
+    if (num_parse_bytes(s, &v) || !(v >= 1)) {
         cli_usage_error("spfft", "--budget: '%s' is not a size in bytes (like 2G, 512M, 65536)", s);
         ca->error = 1;
         return -1;
     }
-    *out = (size_t)(v * mul);
+    *out = (size_t)v;
     return 0;
 }
 

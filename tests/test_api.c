@@ -548,6 +548,79 @@ static int t_table_cache(void)
     return 0;
 }
 
+/* Bytes and number of the .kbin entries in dir. */
+static double kbin_bytes(const char *dir, int *count)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    double total = 0;
+    *count = 0;
+    while (d && (e = readdir(d)))
+        if (strstr(e->d_name, ".kbin") && !strstr(e->d_name, ".tmp")) {
+            char path[2048];
+            struct stat sb;
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            if (!stat(path, &sb)) total += (double)sb.st_size, ++*count;
+        }
+    if (d) closedir(d);
+    return total;
+}
+
+/* Creates a plan of n points (batch 2) in a new context on dir: writes or uses one entry. */
+static double plan_in(const char *dir, long long n)
+{
+    kfft_context c = open_ctx(dir);
+    double e = run_layout(c, n, 2, 0, 0, 0, 0);
+    kfft_context_destroy(c);
+    return e;
+}
+
+/* $KFFT_CACHE_MAX bounds the directory: the least recently used entries go (a hit counts
+ * as a use), the newest stays, results stay right. */
+static int t_cache_bound(void)
+{
+    char dir[] = "/tmp/kfft-cachemax-test-XXXXXX";
+    if (!mkdtemp(dir)) return 1;
+    int cnt;
+    double err = 0, e;
+    unsetenv("KFFT_CACHE_MAX");
+    /* A, B and C: three small kernels of about the same entry size. */
+    err = fmax(err, plan_in(dir, 16));
+    double sa = kbin_bytes(dir, &cnt);
+    ino_t ia = entry_inode(dir, ".kbin");
+    err = fmax(err, plan_in(dir, 20));
+    double sb = kbin_bytes(dir, &cnt) - sa;
+    err = fmax(err, plan_in(dir, 16)); /* a hit on A: now B is the least recently used */
+    double cap = 2.2 * fmax(sa, sb) / 0.9;
+    char capstr[64];
+    snprintf(capstr, sizeof capstr, "%.0f", cap);
+    setenv("KFFT_CACHE_MAX", capstr, 1);
+    err = fmax(err, plan_in(dir, 24)); /* writes C: over the bound, B goes */
+    double total = kbin_bytes(dir, &cnt);
+    int a_left = 0;
+    DIR *dd = opendir(dir);
+    struct dirent *de;
+    while (dd && (de = readdir(dd))) a_left |= de->d_ino == ia;
+    if (dd) closedir(dd);
+    CHECK(cnt == 2 && a_left, "after C under a bound of %.0f bytes: %d entries (%.0f bytes), A %s", cap, cnt, total,
+          a_left ? "kept" : "removed");
+    /* Bound 1 byte: every write leaves only itself. */
+    setenv("KFFT_CACHE_MAX", "1", 1);
+    err = fmax(err, plan_in(dir, 28));
+    kbin_bytes(dir, &cnt);
+    CHECK(cnt == 1, "bound of 1 byte: %d entries left", cnt);
+    setenv("KFFT_CACHE_MAX", "lots", 1); /* not a size: the default, and the plan still works */
+    e = plan_in(dir, 32);
+    err = fmax(err, e);
+    unsetenv("KFFT_CACHE_MAX");
+    printf("cache bound: entries of %.0f and %.0f bytes, bound %.0f; worst error %.2e\n", sa, sb, cap, err);
+    CHECK(err < 2e-7 * 5, "relative L2 %.2e", err);
+    char cmd[2200];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    if (system(cmd)) printf("note: could not remove %s\n", dir);
+    return 0;
+}
+
 /* Several programs at once (the tuner's prefetch): a failing one fails the call with the
  * compiler's message and leaves nothing acquired; duplicates share one module. */
 static int t_acquire_many(void)
@@ -591,7 +664,7 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[1], "threads")) rc = t_threads();
     else if (!strcmp(argv[1], "wisdom")) rc = t_wisdom() | t_wisdom_passes();
     else if (!strcmp(argv[1], "churn")) rc = t_churn(argc > 2 ? atoi(argv[2]) : 10000);
-    else if (!strcmp(argv[1], "cache")) rc = t_cache() | t_table_cache() | t_acquire_many();
+    else if (!strcmp(argv[1], "cache")) rc = t_cache() | t_table_cache() | t_acquire_many() | t_cache_bound();
     else {
         fprintf(stderr, "unknown test %s\n", argv[1]);
         return 2;

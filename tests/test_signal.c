@@ -679,6 +679,19 @@ static int t_numfmt(void)
     check(bad == 0, "num_g / num_parse: %d mismatches with printf/strtod in the C locale", bad);
     check(!strcmp(num_fixed(a, -2.5, 2), "-2.50") && !strcmp(num_fixed(b, 0.004, 2), "0.00") &&
               !strcmp(num_fixed(a, 1234.5678, 1), "1234.6"), "num_fixed");
+    /* Sizes in bytes (--budget, KFFT_CACHE_MAX). */
+    static const struct { const char *s; double v; } sizes[] = {{"65536", 65536}, {"2G", 2147483648.0}, {"512m", 536870912.0},
+                                                                 {"1.5GB", 1610612736.0}, {"4k", 4096}, {"0", 0}, {"1T", 1099511627776.0},
+                                                                 {"2.5e3", 2500}, {"7b", 7}};
+    static const char *bad_sizes[] = {"", "G", "-1", "2X", "2GG", "1e30", "abc", "2 G", "nan", "0x10"};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        double w = -1;
+        check(num_parse_bytes(sizes[i].s, &w) == 0 && w == sizes[i].v, "num_parse_bytes(%s) = %.0f", sizes[i].s, w);
+    }
+    for (size_t i = 0; i < sizeof bad_sizes / sizeof bad_sizes[0]; i++) {
+        double w;
+        check(num_parse_bytes(bad_sizes[i], &w) == -1, "num_parse_bytes accepted '%s'", bad_sizes[i]);
+    }
     if (setlocale(LC_ALL, "de_DE.UTF-8") || setlocale(LC_ALL, "de_DE.utf8")) {
         double w = 0;
         check(!strcmp(num_g(a, 1.5, 6), "1.5") && !strcmp(num_fixed(b, 2.25, 2), "2.25"), "under de_DE: %s %s", a, b);

@@ -4,8 +4,13 @@
  * carries its key, length and checksum: a corrupt, truncated or foreign entry is detected,
  * compiled again and overwritten. Writes go to a temporary file and are renamed into place,
  * so concurrent processes never see half an entry. The same entry format holds other
- * payloads that are slow to make (a plan's rounded tables: kfft_cache_get/put). */
+ * payloads that are slow to make (a plan's rounded tables: kfft_cache_get/put). The
+ * directory is kept under a size ($KFFT_CACHE_MAX, 4 GB by default): a hit refreshes an
+ * entry's modification time, and a write that takes the total over the bound removes the
+ * least recently used entries. */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +58,16 @@ static int mkdirs(const char *path)
     return mkdir(tmp, 0755) && errno != EEXIST ? -1 : 0;
 }
 
+/* An entry's time of last use, from the fine-grained clock: the file system's own stamps
+ * can be coarser than the time between two plans, which would make the order a guess. */
+static void touch(const char *path)
+{
+    struct timespec ts[2];
+    clock_gettime(CLOCK_REALTIME, &ts[0]);
+    ts[1] = ts[0];
+    utimensat(AT_FDCWD, path, ts, 0);
+}
+
 /* Returns a malloc'ed payload if the entry at path is intact and has this key. */
 static void *disk_read(const char *path, const char *hex, size_t *len)
 {
@@ -65,6 +80,7 @@ static void *disk_read(const char *path, const char *hex, size_t *len)
         kfft_hash s = kfft_checksum(buf, h.len);
         if (s.a == h.sum_a && s.b == h.sum_b) {
             fclose(f);
+            touch(path); /* recently used: the last to be trimmed */
             *len = h.len;
             return buf;
         }
@@ -72,6 +88,65 @@ static void *disk_read(const char *path, const char *hex, size_t *len)
     free(buf);
     fclose(f);
     return NULL;
+}
+
+typedef struct {
+    char name[80];
+    double bytes;
+    struct timespec used;
+} cache_file;
+
+static int older(const void *a, const void *b)
+{
+    const struct timespec *x = &((const cache_file *)a)->used, *y = &((const cache_file *)b)->used;
+    return x->tv_sec != y->tv_sec ? (x->tv_sec < y->tv_sec ? -1 : 1) : (x->tv_nsec < y->tv_nsec ? -1 : x->tv_nsec > y->tv_nsec);
+}
+
+/* Entries (.kbin, .ktab) beyond ctx->cache_max bytes in all: the least recently used go,
+ * down to 90% of the bound, never `keep` (the entry just written). Errors are ignored:
+ * another process may be trimming too. */
+static void trim(kfft_context ctx, const char *keep)
+{
+    if (!(ctx->cache_max > 0)) return;
+    DIR *d = opendir(ctx->cache_dir);
+    if (!d) return;
+    cache_file *f = NULL;
+    size_t n = 0, cap = 0;
+    double total = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t l = strlen(e->d_name);
+        if (l < 6 || l >= sizeof f->name || (strcmp(e->d_name + l - 5, ".kbin") && strcmp(e->d_name + l - 5, ".ktab"))) continue;
+        char path[1200];
+        struct stat sb;
+        snprintf(path, sizeof path, "%s/%s", ctx->cache_dir, e->d_name);
+        if (stat(path, &sb)) continue;
+        if (n == cap) {
+            cache_file *g = realloc(f, (cap = cap ? 2 * cap : 256) * sizeof *f);
+            if (!g) break;
+            f = g;
+        }
+        snprintf(f[n].name, sizeof f[n].name, "%s", e->d_name);
+        f[n].bytes = (double)sb.st_size;
+        f[n].used = sb.st_mtim;
+        total += f[n++].bytes;
+    }
+    closedir(d);
+    if (total > ctx->cache_max) {
+        qsort(f, n, sizeof *f, older);
+        const char *kb = strrchr(keep, '/');
+        kb = kb ? kb + 1 : keep;
+        for (size_t i = 0; i < n && total > 0.9 * ctx->cache_max; i++) {
+            if (!strcmp(f[i].name, kb)) continue;
+            char path[1200];
+            snprintf(path, sizeof path, "%s/%s", ctx->cache_dir, f[i].name);
+            if (!remove(path)) {
+                total -= f[i].bytes;
+                kfft_log(ctx, "cache: removed %s (least recently used; the cache is bounded at %.0f MB)", f[i].name, ctx->cache_max / 1e6);
+            }
+        }
+    }
+    free(f);
 }
 
 static void disk_write(kfft_context ctx, const char *path, const char *hex, const void *bin, size_t len)
@@ -95,7 +170,12 @@ static void disk_write(kfft_context ctx, const char *path, const char *hex, cons
     h.sum_b = s.b;
     int ok = fwrite(&h, sizeof h, 1, f) == 1 && fwrite(bin, 1, len, f) == len;
     ok = (fclose(f) == 0) && ok;
-    if (!ok || rename(tmp, path)) remove(tmp);
+    if (!ok || rename(tmp, path)) {
+        remove(tmp);
+    } else {
+        touch(path);
+        trim(ctx, path);
+    }
 }
 
 static void entry_path(kfft_context ctx, const kfft_hash *key, const char *ext, char hex[33], char *path, size_t cap)

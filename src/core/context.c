@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "core/context.h"
+
+#include "io/numfmt.h"
 #include "plan/wisdom.h"
 
 const kfft_backend_ops *kfft_backend_get(kfft_backend b)
@@ -51,8 +53,17 @@ void kfft_log(kfft_context ctx, const char *fmt, ...)
     va_end(ap);
 }
 
+/* Default bound of the disk cache: a few thousand kernels, or a few large Bluestein tables. */
+#define CACHE_MAX_DEFAULT (4.0 * 1073741824.0)
+
 static void pick_cache_dir(kfft_context ctx, const kfft_context_desc *d)
 {
+    const char *max = getenv("KFFT_CACHE_MAX");
+    ctx->cache_max = CACHE_MAX_DEFAULT;
+    if (max && max[0] && num_parse_bytes(max, &ctx->cache_max)) {
+        ctx->cache_max = CACHE_MAX_DEFAULT;
+        kfft_log(ctx, "KFFT_CACHE_MAX='%s' is not a size in bytes (like 4G, 512M, 0 for no limit); using 4G", max);
+    }
     const char *env = getenv("KFFT_CACHE_DIR");
     ctx->cache_dir[0] = 0;
     if (d->disable_cache || (env && !strcmp(env, "off"))) return;

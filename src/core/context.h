@@ -19,6 +19,7 @@ struct kfft_context_s {
     void *st;
     kfft_device_info info;
     char cache_dir[1024]; /* "" when the disk cache is off */
+    double cache_max;     /* bytes its entries may take ($KFFT_CACHE_MAX; 0: no limit) */
     int verbose;
     pthread_mutex_t lock;      /* guards modules */
     kfft_module_entry *modules; /* in-memory cache: plans of the same kernels share one */

@@ -128,3 +128,22 @@ int num_parse(const char *s, const char *end, double *v)
     *v = x;
     return 0;
 }
+
+int num_parse_bytes(const char *s, double *bytes)
+{
+    if (!s) return -1;
+    const char *e = s;
+    while (*e && ((*e >= '0' && *e <= '9') || *e == '.' || *e == '+' || *e == '-' || ((*e == 'e' || *e == 'E') && e != s)))
+        e++;
+    double v, mul = 1;
+    if (e == s || num_parse(s, e, &v)) return -1;
+    const char *p = e;
+    if (*p == 'K' || *p == 'k') mul = 1024.0, p++;
+    else if (*p == 'M' || *p == 'm') mul = 1048576.0, p++;
+    else if (*p == 'G' || *p == 'g') mul = 1073741824.0, p++;
+    else if (*p == 'T' || *p == 't') mul = 1099511627776.0, p++;
+    if (*p == 'B' || *p == 'b') p++;
+    if (*p || !(v >= 0) || v * mul > 1152921504606846976.0) return -1;
+    *bytes = floor(v * mul);
+    return 0;
+}

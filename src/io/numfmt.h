@@ -21,4 +21,9 @@ char *num_fixed(char *buf, double v, int decimals);
  * inf, nan or hexadecimal. */
 int num_parse(const char *s, const char *end, double *v);
 
+/* A size in bytes: a decimal number (num_parse) and an optional binary suffix K, M, G or T
+ * (either case), then an optional B: "2G", "512m", "1.5GB", "65536". 0 with *bytes set
+ * (rounded down), -1 for anything else (negative, above 2^60, no digits, trailing text). */
+int num_parse_bytes(const char *s, double *bytes);
+
 #endif
