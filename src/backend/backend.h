@@ -55,10 +55,13 @@ typedef struct kfft_backend_ops {
     kfft_status (*launch)(void *st, void *kernel, size_t groups, int threads, size_t smem, const kfft_launch_args *a);
     /* Output pipeline (streamed host outputs): two slots, each a host buffer of `bytes`
      * (page-locked where the API has it) and device-to-host copies that run beside the
-     * kernels queued after them. copy() queues a copy behind the kernels queued so far;
-     * reuse() makes later kernels wait until the slot's copies are done (so they may
-     * overwrite what it copies from); wait() blocks the host until they are done. */
+     * kernels queued after them. ready() marks the slot's data complete once the kernels
+     * queued so far are done; copy() queues a copy behind that mark (kernels queued after
+     * ready() may run beside it); reuse() makes later kernels wait until the slot's copies
+     * are done (so they may overwrite what it copies from); wait() blocks the host until
+     * they are done. */
     kfft_status (*pipe_open)(void *st, size_t bytes, void **pipe, void *host[2]);
+    kfft_status (*pipe_ready)(void *st, void *pipe, int slot);
     kfft_status (*pipe_copy)(void *st, void *pipe, int slot, void *dst, kfft_buffer src, size_t off, size_t bytes);
     kfft_status (*pipe_reuse)(void *st, void *pipe, int slot);
     kfft_status (*pipe_wait)(void *st, void *pipe, int slot);

@@ -450,13 +450,21 @@ static kfft_status cuda_pipe_open(void *st, size_t bytes, void **pipe, void *hos
     return KFFT_SUCCESS;
 }
 
-static kfft_status cuda_pipe_copy(void *st, void *pipe, int slot, void *dst, kfft_buffer src, size_t off, size_t bytes)
+static kfft_status cuda_pipe_ready(void *st, void *pipe, int slot)
 {
     cuda_state *s = st;
     cuda_pipe *p = pipe;
     CURRENT(s);
     CUresult r = cu.cuEventRecord(p->kern[slot], s->stream);
-    if (!r) r = cu.cuStreamWaitEvent(p->cs, p->kern[slot], 0);
+    return r ? cufail(r, "cuEventRecord (output pipeline)") : KFFT_SUCCESS;
+}
+
+static kfft_status cuda_pipe_copy(void *st, void *pipe, int slot, void *dst, kfft_buffer src, size_t off, size_t bytes)
+{
+    cuda_state *s = st;
+    cuda_pipe *p = pipe;
+    CURRENT(s);
+    CUresult r = cu.cuStreamWaitEvent(p->cs, p->kern[slot], 0);
     if (!r) r = cu.cuMemcpyDtoHAsync(dst, (CUdeviceptr)(uintptr_t)src + off, bytes, p->cs);
     if (!r) r = cu.cuEventRecord(p->copied[slot], p->cs);
     return r ? cufail(r, "the output pipeline's copy") : KFFT_SUCCESS;
@@ -484,5 +492,5 @@ const kfft_backend_ops kfft_cuda_ops = {
     KFFT_BACKEND_CUDA, "CUDA",        cuda_probe,    cuda_device_count, cuda_device_name, cuda_open,
     cuda_close,        cuda_alloc,    cuda_release,  cuda_h2d,          cuda_d2h,         cuda_sync,
     cuda_compile,      cuda_load,     cuda_unload,   cuda_get_kernel,   cuda_put_kernel,  cuda_launch,
-    cuda_pipe_open,    cuda_pipe_copy, cuda_pipe_reuse, cuda_pipe_wait, cuda_pipe_close,
+    cuda_pipe_open,    cuda_pipe_ready, cuda_pipe_copy, cuda_pipe_reuse, cuda_pipe_wait, cuda_pipe_close,
 };

@@ -448,5 +448,5 @@ const kfft_backend_ops kfft_opencl_ops = {
     KFFT_BACKEND_OPENCL, "OpenCL",   cl_probe,   cl_device_count, cl_device_name, cl_open,
     cl_close,            cl_alloc,   cl_release, cl_h2d,          cl_d2h,         cl_sync,
     cl_compile,          cl_load,    cl_unload,  cl_get_kernel,   cl_put_kernel,  cl_launch,
-    cl_pipe_open,        cl_pipe_copy, cl_pipe_nop, cl_pipe_nop,  cl_pipe_close,
+    cl_pipe_open,        cl_pipe_nop,  cl_pipe_copy, cl_pipe_nop, cl_pipe_nop, cl_pipe_close,
 };

@@ -355,14 +355,30 @@ static kfft_status deliver(kfft_spfft_plan p, const tile_rows *t, kfft_spfft_row
     return KFFT_SUCCESS;
 }
 
-/* Tiles through the pipeline: tile i is computed into staging slot i%2 and copied out while
- * tile i+1 is computed; the host hands tile i-1 to fn meanwhile. With dst (and no fn) the
- * copies go straight into the caller's array of the requested rows instead. */
+/* Copies a computed tile's rows out of device staging slot t->slot: into the caller's array
+ * (dst) or the host slot, then hands them to fn once they have arrived. */
+static kfft_status copy_out(kfft_spfft_plan p, const tile_rows *t, kfft_spfft_rows_fn fn, void *user, char *dst)
+{
+    kfft_context ctx = p->ctx;
+    int64_t W = p->width, eb = p->f64 ? 16 : 8;
+    size_t rb = (size_t)(W * eb), base = (size_t)t->slot * (size_t)(2 * p->U * W) * (size_t)eb;
+    kfft_status st = KFFT_SUCCESS;
+    for (int j = 0; j < 2 && !st; j++) {
+        if (t->r1[j] <= t->r0[j]) continue;
+        size_t bytes = (size_t)(t->r1[j] - t->r0[j]) * rb, from = base + (size_t)t->srow[j] * rb;
+        void *to = dst ? dst + (size_t)(t->r0[j] - p->row_a) * rb : (char *)p->host[t->slot] + (size_t)t->srow[j] * rb;
+        st = ctx->ops->pipe_copy(ctx->st, p->pipe, t->slot, to, p->stage, from, bytes);
+    }
+    return st ? st : deliver(p, t, fn, user);
+}
+
+/* Tiles through the pipeline: tile i is computed into staging slot i%2; only once tile i+1's
+ * kernels are queued is tile i copied out (and handed to fn), so the copy, which holds the
+ * host thread when it goes into pageable memory, runs beside the next tile's kernels. */
 static kfft_status run_host(kfft_spfft_plan p, kfft_spfft_rows_fn fn, void *user, char *dst)
 {
     kfft_context ctx = p->ctx;
-    int64_t R = p->R, W = p->width, eb = p->f64 ? 16 : 8, slot_rows = 2 * p->U;
-    size_t rb = (size_t)(W * eb);
+    int64_t R = p->R, W = p->width, slot_rows = 2 * p->U;
     tile_rows prev = {{0, 0}, {0, 0}, {0, 0}, 0};
     int have = 0, i = 0;
     kfft_status st = KFFT_SUCCESS;
@@ -378,17 +394,12 @@ static kfft_status run_host(kfft_spfft_plan p, kfft_spfft_rows_fn fn, void *user
             /* Staging slot: rows u at (u - u0), then mirror rows R-u1+1 .. R-u0 from row n. */
             if ((st = ctx->ops->pipe_reuse(ctx->st, p->pipe, t.slot))) break;
             if ((st = run_tile(p, u0, u1, p->stage, base - u0 * W, base + (n + u1 - 1 - R) * W))) break;
-            for (int j = 0; j < 2 && !st; j++) {
-                if (t.r1[j] <= t.r0[j]) continue;
-                size_t bytes = (size_t)(t.r1[j] - t.r0[j]) * rb, from = (size_t)(base * eb) + (size_t)t.srow[j] * rb;
-                void *to = dst ? dst + (size_t)(t.r0[j] - p->row_a) * rb : (char *)p->host[t.slot] + (size_t)t.srow[j] * rb;
-                st = ctx->ops->pipe_copy(ctx->st, p->pipe, t.slot, to, p->stage, from, bytes);
-            }
-            if (!st && have) st = deliver(p, &prev, fn, user);
+            if ((st = ctx->ops->pipe_ready(ctx->st, p->pipe, t.slot))) break;
+            if (have) st = copy_out(p, &prev, fn, user, dst);
             prev = t;
             have = 1;
         }
-    if (!st && have) st = deliver(p, &prev, fn, user);
+    if (!st && have) st = copy_out(p, &prev, fn, user, dst);
     if (st) { /* leave nothing in flight that still writes the host buffers */
         ctx->ops->pipe_wait(ctx->st, p->pipe, 0);
         ctx->ops->pipe_wait(ctx->st, p->pipe, 1);
