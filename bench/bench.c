@@ -274,9 +274,7 @@ int main(int argc, char **argv)
                 !(r2 = malloc(need))) {
                 snprintf(r->note, sizeof r->note, "skipped: needs 2 x %.1f GB on the device and 3 x on the host", need / 1e9);
                 report_line(stdout, r);
-                own_free(ctx, &j, h, r1, r2);
-                j = shared, h = sh, r1 = s1, r2 = s2;
-                continue;
+                goto next;
             }
             uint64_t z = 0x9e3779b97f4a7c15ull + (uint64_t)s; /* xorshift: rand() would take half a minute here */
             for (size_t i = 0; i < need / (f64 ? 8 : 4); i++) {
@@ -295,11 +293,7 @@ int main(int argc, char **argv)
         if (kfft_plan_dft(ctx, r->real ? KFFT_R2C : KFFT_C2C, r->rank, r->n, r->batch, p, &j.kp)) {
             snprintf(r->note, sizeof r->note, "kfft plan failed: %.70s", kfft_error_message());
             report_line(stdout, r);
-            if (own) {
-                own_free(ctx, &j, h, r1, r2);
-                j = shared, h = sh, r1 = s1, r2 = s2;
-            }
-            continue;
+            goto next;
         }
         r->kernels = kfft_plan_kernel_count(j.kp);
         r->k_ws = kfft_plan_workspace_size(j.kp);
@@ -336,6 +330,7 @@ int main(int argc, char **argv)
         r->c_gflops = r->have_cufft ? flops / tf[0] / 1e6 : 0;
         report_line(stdout, r);
         kfft_plan_destroy(j.kp);
+    next: /* a case's own buffers go; the shared ones come back */
         if (own) {
             own_free(ctx, &j, h, r1, r2);
             j = shared, h = sh, r1 = s1, r2 = s2;

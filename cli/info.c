@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "io/numfmt.h"
 
 /* Prints one backend; returns its device count (0 if unusable). */
 static int show_backend(kfft_backend b)
@@ -48,8 +49,13 @@ int cmd_info(int argc, char **argv)
     printf("\nauto    %s\n", ncuda > 0 ? "CUDA device 0" : ncl > 0 ? "OpenCL device 0" : "none (no usable device)");
     char dir[1200];
     cli_cache_dir(dir, sizeof dir);
+    /* Mirrors the rule of kfft_context_create: a size in bytes, else the default. */
     const char *cmax = getenv("KFFT_CACHE_MAX");
-    printf("cache   %s, bounded at %s (KFFT_CACHE_MAX)\n", dir, cmax && cmax[0] ? cmax : "4G");
+    double bound;
+    if (!cmax || !cmax[0]) printf("cache   %s, bounded at 4G (the default; KFFT_CACHE_MAX)\n", dir);
+    else if (num_parse_bytes(cmax, &bound)) printf("cache   %s, bounded at 4G (KFFT_CACHE_MAX='%s' is not a size)\n", dir, cmax);
+    else if (bound == 0) printf("cache   %s, not bounded (KFFT_CACHE_MAX=0)\n", dir);
+    else printf("cache   %s, bounded at %.0f MB (KFFT_CACHE_MAX=%s)\n", dir, bound / 1e6, cmax);
     /* The wisdom the auto device's contexts read (kfft tune writes it). */
     kfft_context ctx;
     kfft_context_desc cd = {0};

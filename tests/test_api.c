@@ -353,18 +353,25 @@ static void set_wisdom_entry(const char *path, const char *entry)
     }
 }
 
+/* A 1-D C2C fp32 description of n points, batch transforms, contiguous. */
+static kfft_plan_desc c2c_f32(long long n, long long batch)
+{
+    kfft_plan_desc d = {0};
+    d.type = KFFT_C2C;
+    d.precision = KFFT_F32;
+    d.rank = 1;
+    d.n[0] = n;
+    d.batch = batch;
+    return d;
+}
+
 static int t_wisdom(void)
 {
     char dir[] = "/tmp/kfft-wisdom-test-XXXXXX", path[600], other[600];
     if (!mkdtemp(dir)) return 1;
     unsetenv("KFFT_WISDOM");
     kfft_context c = open_ctx(dir);
-    kfft_plan_desc d = {0};
-    d.type = KFFT_C2C;
-    d.precision = KFFT_F32;
-    d.rank = 1;
-    d.n[0] = 64;
-    d.batch = 64;
+    kfft_plan_desc d = c2c_f32(64, 64);
     kfft_tune_report r;
     CHECK(kfft_tune(c, &d, &r) == KFFT_SUCCESS && r.stages == 1, "tune: %s (stages %d)", kfft_error_message(), r.stages);
     printf("tune 64 x 64: default %.4f ms, tuned %.4f ms, %s\n", r.default_ms, r.tuned_ms, r.choice);
@@ -422,12 +429,7 @@ static int t_wisdom_passes(void)
     if (!mkdtemp(dir)) return 1;
     unsetenv("KFFT_WISDOM");
     kfft_context c = open_ctx(dir);
-    kfft_plan_desc d = {0};
-    d.type = KFFT_C2C;
-    d.precision = KFFT_F32;
-    d.rank = 1;
-    d.n[0] = 327680;
-    d.batch = 1;
+    kfft_plan_desc d = c2c_f32(327680, 1);
     kfft_plan p;
     char dflt[1024] = "";
     CHECK(kfft_plan_create(c, &d, &p) == KFFT_SUCCESS, "plan: %s", kfft_error_message());
@@ -626,7 +628,7 @@ static int t_cache_bound(void)
 static int t_acquire_many(void)
 {
     kfft_context c = open_ctx(NULL);
-    kfft_plan_desc d = {KFFT_C2C, KFFT_F32, 1, {16}, 4, 0, 0, 0, 0, {0}, {0}, 0, 0};
+    kfft_plan_desc d = c2c_f32(16, 4);
     kfft_problem q;
     kfft_schedule s;
     strbuf src;

@@ -273,9 +273,9 @@ kfft_status kfft_module_acquire(kfft_context ctx, const char *src, kfft_module_e
     return KFFT_SUCCESS;
 }
 
-/* Several programs at once (a plan's kernels, the tuner's candidates): duplicates are
- * acquired once, and those to compile are compiled by parallel threads (NVRTC and OpenCL
- * builds of different programs may run concurrently), since compiling dominates a cold plan. */
+/* Several programs at once (the tuner's candidates): duplicates are acquired once, and those
+ * to compile are compiled by parallel threads (NVRTC and OpenCL builds of different programs
+ * may run concurrently), since compiling is most of a tuning run. */
 typedef struct {
     kfft_context ctx;
     const char *const *src;
