@@ -2,11 +2,12 @@
  *
  *   kfft_bench [--prec f32|f64] [--elems LOG2] [--runs N] [--csv F] [--json F] [--svg F] [CASE ...]
  *
- * CASE is [c2c:|r2c:]N[xN[xN]] (e.g. 8219, r2c:16384, c2c:1024x1024, r2c:243x243x243):
- * forward, out of place, batched to 2^LOG2 elements (default 27: 1 GiB of complex64, far
+ * CASE is [c2c:|r2c:|c2r:]N[xN[xN]] (e.g. 8219, r2c:16384, c2c:1024x1024, r2c:243x243x243,
+ * c2r:8219): forward (C2R: inverse, unnormalized as cuFFT's; its input a spectrum of real data
+ * along the axis, 1-D only), out of place, batched to 2^LOG2 elements (default 27: 1 GiB of complex64, far
  * beyond the 50 MB L2, so every run streams from DRAM). CUDA events around each execution,
  * 3 warm-ups, median/min/max of --runs (default 20). GB/s = (input + output bytes, each
- * once) / time; GFLOP/s = 5 N log2 N per transform (half for R2C). The device-to-device copy
+ * once) / time; GFLOP/s = 5 N log2 N per transform (half for R2C and C2R). The device-to-device copy
  * of the same buffers is timed first: the ceiling. Plan time: cold (a fresh, empty kernel
  * cache: generation + NVRTC) and warm (a new context on that cache: a disk hit). Every case
  * is checked once: kfft against cuFFT, and kfft's first transform against the double
@@ -33,7 +34,7 @@
 static const char *default_cases[] = {
     "64", "256", "1024", "4096", "16384", "1000", "1536", "6720", "17496", "16464", "110592", "127", "4093", "8219",
     "17443", "52329", "100003", "1000003", "65536", "262144", "1048576", "4194304", "16777216", "r2c:1024", "r2c:16384",
-    "r2c:1048576", "r2c:8219", "1024x1024", "4096x4096", "8192x8192", "16384x16384", "3345x3345", "8219x8219",
+    "r2c:1048576", "r2c:8219", "c2r:1024", "c2r:16384", "c2r:1048576", "c2r:8219", "1024x1024", "4096x4096", "8192x8192", "16384x16384", "3345x3345", "8219x8219",
     "r2c:1024x1024", "r2c:4096x4096", "r2c:8192x8192", "r2c:3345x3345", "r2c:8219x8219", "128x128x128", "256x256x256",
     "512x512x512", "243x243x243", "r2c:128x128x128", "r2c:256x256x256", "r2c:512x512x512", "r2c:16384x16384",
     "1000x1000x1000", "r2c:1000x1000x1000", "r2c:52329x52329"};
@@ -65,7 +66,7 @@ static void timeit(runner fn, void *arg, int runs, double out[3])
 
 typedef struct {
     kfft_plan kp;
-    int cp, f64, real;
+    int cp, f64, type;
     kfft_buffer in, out;
     size_t bytes;
 } job;
@@ -73,14 +74,17 @@ typedef struct {
 static void run_kfft(void *p)
 {
     job *j = p;
-    kfft_execute(j->kp, j->in, j->out, KFFT_FORWARD);
+    kfft_execute(j->kp, j->in, j->out, j->type == KFFT_C2R ? KFFT_INVERSE : KFFT_FORWARD);
 }
 static void run_cufft(void *p)
 {
     job *j = p;
-    if (j->real) {
+    if (j->type == KFFT_R2C) {
         if (j->f64) cf.ExecD2Z(j->cp, j->in, j->out);
         else cf.ExecR2C(j->cp, j->in, j->out);
+    } else if (j->type == KFFT_C2R) {
+        if (j->f64) cf.ExecZ2D(j->cp, j->in, j->out);
+        else cf.ExecC2R(j->cp, j->in, j->out);
     } else if (j->f64) {
         cf.ExecZ2Z(j->cp, j->in, j->out, -1);
     } else {
@@ -121,12 +125,12 @@ static void own_free(kfft_context ctx, job *j, void *h, void *r1, void *r2)
     free(r2);
 }
 
-/* [c2c:|r2c:]N[xN[xN]] -> r; 0 or -1. */
+/* [c2c:|r2c:|c2r:]N[xN[xN]] -> r; 0 or -1. */
 static int parse_case(const char *spec, bench_result *r)
 {
     memset(r, 0, sizeof *r);
     snprintf(r->name, sizeof r->name, "%s", spec);
-    return io_parse_case(spec, &r->real, &r->rank, r->n);
+    return io_parse_case(spec, &r->type, &r->rank, r->n) || (r->type == KFFT_C2R && r->rank > 1) ? -1 : 0;
 }
 
 /* Plan creation in a new context on cache directory dir: generation + compile when dir is
@@ -140,7 +144,7 @@ static double plan_time(const char *dir, const bench_result *r, kfft_precision p
     kfft_plan pl;
     if (kfft_context_create(&cd, &c)) return -1;
     double t0 = now_ms();
-    kfft_status st = kfft_plan_dft(c, r->real ? KFFT_R2C : KFFT_C2C, r->rank, r->n, r->batch, p, &pl);
+    kfft_status st = kfft_plan_dft(c, (kfft_type)r->type, r->rank, r->n, r->batch, p, &pl);
     double t = now_ms() - t0;
     if (!st) kfft_plan_destroy(pl);
     kfft_context_destroy(c);
@@ -150,9 +154,37 @@ static double plan_time(const char *dir, const bench_result *r, kfft_precision p
 /* Sample j of the first transform as a complex double (real inputs: imaginary 0). */
 static void sample(const bench_result *r, const void *hin, size_t j, double *re, double *im)
 {
-    size_t k = r->real ? j : 2 * j;
+    int real = r->type == KFFT_R2C;
+    size_t k = real ? j : 2 * j;
     *re = r->f64 ? ((const double *)hin)[k] : ((const float *)hin)[k];
-    *im = r->real ? 0 : r->f64 ? ((const double *)hin)[k + 1] : ((const float *)hin)[k + 1];
+    *im = real ? 0 : r->f64 ? ((const double *)hin)[k + 1] : ((const float *)hin)[k + 1];
+}
+
+/* C2R: kfft's first transform against the double inverse DFT of its Hermitian-extended input. */
+static double check_c2r(const bench_result *r, const void *hin, const void *kout)
+{
+    int64_t n = r->n[0];
+    if (n > (1 << 22)) return -1;
+    double *x = malloc(sizeof(double) * 2 * (size_t)n), *got = malloc(sizeof(double) * (size_t)n),
+           *want = malloc(sizeof(double) * (size_t)n);
+    double e = -1;
+    if (x && got && want) {
+        for (int64_t k = 0; k <= n / 2; k++) {
+            sample(r, hin, (size_t)k, &x[2 * k], &x[2 * k + 1]);
+            if (k > 0 && 2 * k != n) x[2 * (n - k)] = x[2 * k], x[2 * (n - k) + 1] = -x[2 * k + 1];
+        }
+        if (!kfft_refdft(x, n, 1)) {
+            for (int64_t i = 0; i < n; i++) {
+                want[i] = x[2 * i];
+                got[i] = r->f64 ? ((const double *)kout)[i] : ((const float *)kout)[i];
+            }
+            e = rel_l2(got, want, (size_t)n, 1);
+        }
+    }
+    free(x);
+    free(got);
+    free(want);
+    return e;
 }
 
 /* kfft's first transform against the double host DFT of the same input: 1-D whole, 2-D by
@@ -161,7 +193,8 @@ static void sample(const bench_result *r, const void *hin, size_t j, double *re,
 static double check_ref(const bench_result *r, const void *hin, const void *kout)
 {
     if (r->rank > 2 || (r->rank == 1 && r->n[0] > (1 << 22))) return -1;
-    int64_t R = r->rank == 2 ? r->n[0] : 1, C = r->n[r->rank - 1], m = r->real ? C / 2 + 1 : C, u = R > 1;
+    if (r->type == KFFT_C2R) return check_c2r(r, hin, kout);
+    int64_t R = r->rank == 2 ? r->n[0] : 1, C = r->n[r->rank - 1], m = r->type == KFFT_R2C ? C / 2 + 1 : C, u = R > 1;
     double *x = malloc(sizeof(double) * 2 * (size_t)C), *got = malloc(sizeof(double) * 2 * (size_t)m),
            *w = malloc(sizeof(double) * 2 * (size_t)R);
     double e = -1;
@@ -251,16 +284,18 @@ int main(int argc, char **argv)
         bench_result *r = &res[s];
         if (parse_case(cases[s], r)) {
             snprintf(r->name, sizeof r->name, "%.39s", cases[s]);
-            snprintf(r->note, sizeof r->note, "bad case (expected [c2c:|r2c:]N[xN[xN]])");
+            snprintf(r->note, sizeof r->note, "bad case (expected [c2c:|r2c:|c2r:]N[xN[xN]])");
             report_line(stdout, r);
             continue;
         }
         r->f64 = f64;
-        j.real = r->real;
+        j.type = r->type;
+        int real = r->type != KFFT_C2C;
         long long prod = r->n[0] * (r->rank > 1 ? r->n[1] : 1) * (r->rank > 2 ? r->n[2] : 1);
         r->batch = (long long)(elems / (size_t)prod) < 1 ? 1 : (long long)(elems / (size_t)prod);
-        long long oprod = r->real ? prod / r->n[r->rank - 1] * (r->n[r->rank - 1] / 2 + 1) : prod;
-        size_t ib = (size_t)(prod * r->batch) * (r->real ? eb / 2 : eb), ob = (size_t)(oprod * r->batch) * eb;
+        long long hprod = real ? prod / r->n[r->rank - 1] * (r->n[r->rank - 1] / 2 + 1) : prod; /* complex side */
+        size_t rb = (size_t)(prod * r->batch) * (real ? eb / 2 : eb), cb = (size_t)(hprod * r->batch) * eb;
+        size_t ib = r->type == KFFT_C2R ? cb : rb, ob = r->type == KFFT_C2R ? rb : cb;
         /* A case beyond the shared buffers (16384^2, 52329^2, 1000^3) runs alone (batch 1) in
          * buffers of its own, when the device and host have the memory. */
         job shared = j;
@@ -290,7 +325,14 @@ int main(int argc, char **argv)
         kfft_precision p = f64 ? KFFT_F64 : KFFT_F32;
         r->plan_cold_ms = plan_time(dir, r, p);
         r->plan_warm_ms = plan_time(dir, r, p);
-        if (kfft_plan_dft(ctx, r->real ? KFFT_R2C : KFFT_C2C, r->rank, r->n, r->batch, p, &j.kp)) {
+        if (r->type == KFFT_C2R) /* spectra of real data: DC and Nyquist real */
+            for (long long t = 0; t < r->batch; t++)
+                for (long long k = 0; k <= r->n[0] / 2; k += r->n[0] % 2 ? r->n[0] : r->n[0] / 2) {
+                    size_t at = 2 * (size_t)(t * hprod + k) + 1;
+                    if (f64) ((double *)h)[at] = 0;
+                    else ((float *)h)[at] = 0;
+                }
+        if (kfft_plan_dft(ctx, (kfft_type)r->type, r->rank, r->n, r->batch, p, &j.kp)) {
             snprintf(r->note, sizeof r->note, "kfft plan failed: %.70s", kfft_error_message());
             report_line(stdout, r);
             goto next;
@@ -299,7 +341,7 @@ int main(int argc, char **argv)
         r->k_ws = kfft_plan_workspace_size(j.kp);
         double tk[3] = {0}, tf[3] = {0};
         kfft_memcpy_h2d(ctx, j.in, h, ib);
-        kfft_execute(j.kp, j.in, j.out, KFFT_FORWARD);
+        run_kfft(&j); /* the run that is checked */
         kfft_memcpy_d2h(ctx, r1, j.out, ob);
         kfft_context_synchronize(ctx);
         r->err_ref = check_ref(r, h, r1);
@@ -308,7 +350,7 @@ int main(int argc, char **argv)
         if (cf.ok) {
             int nn[3];
             for (int a = 0; a < r->rank; a++) nn[a] = (int)r->n[a];
-            int type = r->real ? (f64 ? 0x6a : 0x2a) : (f64 ? 0x69 : 0x29);
+            int type = r->type == KFFT_R2C ? (f64 ? 0x6a : 0x2a) : r->type == KFFT_C2R ? (f64 ? 0x6c : 0x2c) : (f64 ? 0x69 : 0x29);
             if (prod < (1ll << 31) && cf.PlanMany(&j.cp, r->rank, nn, NULL, 1, 0, NULL, 1, 0, type, (int)r->batch) == 0) {
                 r->have_cufft = 1;
                 cf.GetSize(j.cp, &r->c_ws);
@@ -321,7 +363,7 @@ int main(int argc, char **argv)
                 cf.Destroy(j.cp);
             }
         }
-        double flops = 5.0 * (double)prod * log2((double)prod) * (double)r->batch * (r->real ? 0.5 : 1.0);
+        double flops = 5.0 * (double)prod * log2((double)prod) * (double)r->batch * (real ? 0.5 : 1.0);
         r->k_ms = tk[0], r->k_min = tk[1], r->k_max = tk[2];
         r->c_ms = tf[0], r->c_min = tf[1], r->c_max = tf[2];
         r->k_gbs = (double)(ib + ob) / tk[0] / 1e6;
@@ -340,7 +382,8 @@ int main(int argc, char **argv)
     if (json && report_json(json, kfft_context_device_name(ctx), meta, copy_gbs, res, ns)) fprintf(stderr, "cannot write %s\n", json);
     char title[160];
     snprintf(title, sizeof title, "kfft vs cuFFT, 1-D C2C %s, %s", f64 ? "f64" : "f32", kfft_context_device_name(ctx));
-    if (svg && report_svg(svg, title, res, ns)) fprintf(stderr, "cannot write %s\n", svg);
+    int src = svg ? report_svg(svg, title, res, ns) : 0;
+    if (src) fprintf(stderr, src > 0 ? "no 1-D C2C case to chart: %s not written\n" : "cannot write %s\n", svg);
     kfft_free(ctx, j.in);
     kfft_free(ctx, j.out);
     kfft_context_destroy(ctx);

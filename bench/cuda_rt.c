@@ -31,10 +31,12 @@ int bench_load_cuda(void)
         *(void **)&cf.ExecZ2Z = sym(f, "cufftExecZ2Z", NULL);
         *(void **)&cf.ExecR2C = sym(f, "cufftExecR2C", NULL);
         *(void **)&cf.ExecD2Z = sym(f, "cufftExecD2Z", NULL);
+        *(void **)&cf.ExecC2R = sym(f, "cufftExecC2R", NULL);
+        *(void **)&cf.ExecZ2D = sym(f, "cufftExecZ2D", NULL);
         *(void **)&cf.GetSize = sym(f, "cufftGetSize", NULL);
         *(void **)&cf.Destroy = sym(f, "cufftDestroy", NULL);
         *(void **)&GetVersion = sym(f, "cufftGetVersion", NULL);
-        cf.ok = cf.PlanMany && cf.ExecC2C && cf.ExecZ2Z && cf.ExecR2C && cf.ExecD2Z && cf.GetSize && cf.Destroy;
+        cf.ok = cf.PlanMany && cf.ExecC2C && cf.ExecZ2Z && cf.ExecR2C && cf.ExecD2Z && cf.ExecC2R && cf.ExecZ2D && cf.GetSize && cf.Destroy;
         if (GetVersion) GetVersion(&cf.version);
     }
     return cu.EventCreate && cu.EventRecord && cu.EventSynchronize && cu.EventElapsedTime && cu.MemcpyDtoDAsync;

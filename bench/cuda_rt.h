@@ -23,6 +23,8 @@ typedef struct {
     int (*ExecZ2Z)(int, void *, void *, int);
     int (*ExecR2C)(int, void *, void *);
     int (*ExecD2Z)(int, void *, void *);
+    int (*ExecC2R)(int, void *, void *);
+    int (*ExecZ2D)(int, void *, void *);
     int (*GetSize)(int, size_t *);
     int (*Destroy)(int);
 } bench_cufft;

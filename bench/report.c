@@ -34,7 +34,7 @@ int report_csv(const char *path, const bench_result *r, int count)
     for (int i = 0; i < count; i++, r++)
         fprintf(f, "%s,%s,%s,%d,%lld,%lld,%lld,%lld,%.5f,%.5f,%.5f,%.1f,%.1f,%.5f,%.5f,%.5f,%.1f,%.1f,%.4f,%zu,%zu,%.3e,%.3e,%.1f,"
                    "%.2f,%d,%s\n",
-                r->name, r->real ? "r2c" : "c2c", r->f64 ? "f64" : "f32", r->rank, (long long)r->n[0], (long long)r->n[1],
+                r->name, r->type == 1 ? "r2c" : r->type == 2 ? "c2r" : "c2c", r->f64 ? "f64" : "f32", r->rank, (long long)r->n[0], (long long)r->n[1],
                 (long long)r->n[2], (long long)r->batch, r->k_ms, r->k_min, r->k_max, r->k_gbs, r->k_gflops, r->c_ms, r->c_min,
                 r->c_max, r->c_gbs, r->c_gflops, r->have_cufft ? r->c_ms / r->k_ms : 0, r->k_ws, r->c_ws, r->err_cufft,
                 r->err_ref, r->plan_cold_ms, r->plan_warm_ms, r->kernels, r->note);
@@ -76,7 +76,7 @@ int report_svg(const char *path, const char *title, const bench_result *r, int c
     }
     int m = 0;
     for (int i = 0; i < count; i++)
-        if (!r[i].real && r[i].rank == 1 && !r[i].note[0]) sel[m++] = &r[i];
+        if (!r[i].type && r[i].rank == 1 && !r[i].note[0]) sel[m++] = &r[i];
     qsort(sel, (size_t)m, sizeof *sel, by_n);
     double *yk = x + m, *yc = x + 2 * m;
     int k = 0;
@@ -100,7 +100,7 @@ int report_svg(const char *path, const char *title, const bench_result *r, int c
     s.ylabel = "GB/s (bytes read + written / time)";
     s.logx = 1;
     char err[256];
-    int rc = k ? plot_write(path, &s, err, sizeof err) : -1;
+    int rc = k ? plot_write(path, &s, err, sizeof err) : 1;
     if (rc && k) fprintf(stderr, "svg: %s\n", err);
     free(sel);
     free(x);

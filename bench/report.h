@@ -6,8 +6,8 @@
 #include <stdio.h>
 
 typedef struct {
-    char name[40];             /* the case as given: [c2c:|r2c:]N[xN[xN]] */
-    int real, rank, f64;
+    char name[40];             /* the case as given: [c2c:|r2c:|c2r:]N[xN[xN]] */
+    int type, rank, f64;       /* type: kfft_type (0 c2c, 1 r2c, 2 c2r) */
     int64_t n[3], batch;
     double k_ms, k_min, k_max;  /* kfft: median, min, max over the runs */
     double c_ms, c_min, c_max;  /* cuFFT; 0 when it did not run */
@@ -24,7 +24,8 @@ void report_header(FILE *f);
 void report_line(FILE *f, const bench_result *r);
 int report_csv(const char *path, const bench_result *r, int count);
 int report_json(const char *path, const char *device, const char *meta, double copy_gbs, const bench_result *r, int count);
-/* GB/s against N of the 1-D C2C cases, kfft and cuFFT (log N axis). */
+/* GB/s against N of the 1-D C2C cases, kfft and cuFFT (log N axis): 0 written, 1 nothing to
+ * chart (no such case), -1 an error. */
 int report_svg(const char *path, const char *title, const bench_result *r, int count);
 
 #endif

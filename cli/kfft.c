@@ -260,7 +260,7 @@ static const char help_tune[] =
     "usage: kfft tune CASE... [--precision f32|f64] [--elems LOG2] [--wisdom FILE]\n"
     "                 [--backend auto|cuda|opencl] [--device N] [--verbose]\n"
     "\n"
-    "The measuring planner: for each case ([c2c:|r2c:]N[xN[xN]], batched to 2^LOG2\n"
+    "The measuring planner: for each case ([c2c:|r2c:|c2r:]N[xN[xN]], batched to 2^LOG2\n"
     "elements, default 24) it times the candidates of every stage on the device (one-kernel\n"
     "stages: threads per block 128..1024, shared-memory padding on/off, narrow, balanced or\n"
     "widest radices; multi-pass stages: radices and padding of all passes), keeps the fastest and\n"

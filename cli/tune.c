@@ -7,12 +7,12 @@
 #include "cli.h"
 #include "io/casespec.h"
 
-/* "[c2c:|r2c:]N[xN[xN]]" (the bench's case syntax). */
+/* "[c2c:|r2c:|c2r:]N[xN[xN]]" (the bench's case syntax). */
 static int parse_case(const char *spec, kfft_plan_desc *d)
 {
-    int real;
-    if (io_parse_case(spec, &real, &d->rank, d->n)) return -1;
-    d->type = real ? KFFT_R2C : KFFT_C2C;
+    int type;
+    if (io_parse_case(spec, &type, &d->rank, d->n)) return -1;
+    d->type = (kfft_type)type;
     return 0;
 }
 
@@ -48,7 +48,7 @@ int cmd_tune(int argc, char **argv)
     kfft_plan_desc *descs = calloc((size_t)ncases + 1, sizeof *descs);
     for (int i = 0; !rc && i < ncases; i++) {
         if (!descs || parse_case(cases[i], &descs[i]))
-            rc = cli_usage_error("tune", "'%s' is not a case ([c2c:|r2c:]N[xN[xN]])", cases[i]);
+            rc = cli_usage_error("tune", "'%s' is not a case ([c2c:|r2c:|c2r:]N[xN[xN]])", cases[i]);
         if (rc) break;
         double prod = 1;
         for (int a = 0; a < descs[i].rank; a++) prod *= (double)descs[i].n[a];

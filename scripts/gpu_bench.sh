@@ -15,7 +15,7 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 for p in ${BENCH_PRECS:-f32 f64}; do
   args=()
   [ $p = f64 ] && [ $# -eq 0 ] && args=(--elems 26 1024 4096 65536 1048576 8219 100003 r2c:16384 r2c:1048576 1024x1024 4096x4096
-                        8219x8219 r2c:4096x4096 r2c:8219x8219 128x128x128 256x256x256)
+                        8219x8219 r2c:4096x4096 r2c:8219x8219 c2r:8219 c2r:100003 128x128x128 256x256x256)
   build-gpu/kfft_bench --prec $p --csv "$OUT/bench-$p.csv" --json "$OUT/bench-$p.json" --svg "$OUT/bench-$p.svg" \
     "${args[@]}" "$@" | tee "$OUT/bench-$p.txt"
 done

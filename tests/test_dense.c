@@ -464,6 +464,14 @@ static void layouts(T *t)
         kfft_dim hmc[2] = {{5, 21, 36}, {3, 1, 1}};
         tcase c2 = guru(KFFT_C2R, 1, &dc, 2, hmc, "c2r 5x7x3 -> 5x12x3 axis=1");
         run(t, &c2);
+        /* odd length: two-for-one pairs transforms across the two outer digits (15 of them) */
+        kfft_dim d3 = {13, 3, 3};
+        kfft_dim hm3[2] = {{5, 39, 21}, {3, 1, 1}};
+        tcase c3 = guru(KFFT_R2C, 1, &d3, 2, hm3, "r2c 5x13x3 axis=1");
+        run(t, &c3);
+        kfft_dim hmc3[2] = {{5, 21, 39}, {3, 1, 1}};
+        tcase c4 = guru(KFFT_C2R, 1, &d3, 2, hmc3, "c2r 5x7x3 -> 5x13x3 axis=1");
+        run(t, &c4);
     }
     /* a large multi-pass axis that is strided */
     {

@@ -20,17 +20,17 @@ static int fails;
         }                                                                                                              \
     } while (0)
 
-/* The schedule of a batch-4 1-D C2C f32 plan of length n: its description and kernel count. */
-static int plan1d(int64_t n, char *desc, size_t len)
+/* The schedule of a 1-D f32 plan of length n: its description and kernel count. */
+static int plan1d_of(kfft_type type, int64_t n, int64_t batch, char *desc, size_t len)
 {
     kfft_device_info info = test_h100_info("sm_90");
     kfft_plan_desc d;
     memset(&d, 0, sizeof d);
-    d.type = KFFT_C2C;
+    d.type = type;
     d.precision = KFFT_F32;
     d.rank = 1;
     d.n[0] = n;
-    d.batch = 4;
+    d.batch = batch;
     kfft_problem p;
     kfft_schedule s;
     if (kfft_problem_from_desc(&d, &p) || kfft_schedule_build(&p, &info, &s)) {
@@ -41,6 +41,20 @@ static int plan1d(int64_t n, char *desc, size_t len)
     int k = s.nsteps;
     kfft_schedule_free(&s);
     return k;
+}
+
+/* Batch-4 C2C. */
+static int plan1d(int64_t n, char *desc, size_t len) { return plan1d_of(KFFT_C2C, n, 4, desc, len); }
+
+/* Real transforms: two-for-one (two real transforms as one complex one) or not. */
+static void real_route(kfft_type type, int64_t n, int64_t batch, int two, int kernels)
+{
+    char d[1024];
+    int k = plan1d_of(type, n, batch, d, sizeof d);
+    CHECK((strstr(d, "two-for-one") != NULL) == two, "%s %lld batch %lld: two-for-one expected %s: %s", type == KFFT_R2C ? "r2c" : "c2r",
+          (long long)n, (long long)batch, two ? "on" : "off", d);
+    CHECK(k == kernels, "%s %lld batch %lld: %d kernels, expected %d: %s", type == KFFT_R2C ? "r2c" : "c2r", (long long)n,
+          (long long)batch, k, kernels, d);
 }
 
 static void route(int64_t n, const char *want, int kernels)
@@ -71,6 +85,20 @@ int main(void)
     CHECK(kfft_primitive_root(17443) > 0 && kfft_primitive_root(17442) == 0, "roots of 17443 and 17442");
     CHECK(kfft_max_prime_factor(52329) == 17443 && kfft_max_prime_factor(1) == 1 && kfft_max_prime_factor(1024) == 2,
           "largest prime factors");
+
+    /* Real data: even lengths whose half fits a block are packed; otherwise two real
+     * transforms go as one complex one wherever the kernels allow it: C2R always, R2C only
+     * in one block (its post-step pairs Z[k] with Z[n-k]); never for a single transform. */
+    real_route(KFFT_R2C, 1024, 4, 0, 1);
+    real_route(KFFT_R2C, 8219, 4, 1, 1);   /* Bluestein in one block */
+    real_route(KFFT_R2C, 8219, 1, 0, 1);
+    real_route(KFFT_R2C, 8191, 3, 1, 1);   /* Rader in one block */
+    real_route(KFFT_R2C, 243, 5, 1, 1);
+    real_route(KFFT_R2C, 100003, 4, 0, 4); /* passes */
+    real_route(KFFT_C2R, 100003, 4, 1, 4);
+    real_route(KFFT_C2R, 1 << 20, 2, 1, 2);
+    real_route(KFFT_C2R, 8219, 2, 1, 1);
+    real_route(KFFT_C2R, 4096, 2, 0, 1);
 
     /* Routes on the H100 (bench/results/h100-2026-11-23-rader.txt, -iter.txt). */
     route(127, "bluestein m=256", 1);   /* Rader measured 0.90x of Bluestein */

@@ -8,7 +8,7 @@
  *   png     signature, every chunk's CRC, zlib header and Adler-32, stored blocks decoded
  *           back and compared with the painted pixels
  *   svg     well-formed XML, peak labels present, escaping, locale independence
- *   numfmt  locale-independent number printing and parsing
+ *   numfmt  locale-independent number printing and parsing; the bench's case syntax
  *   device  kfft_psd on a kfft device (f32 and f64) against the host engine; exit 77 (skip)
  *           when no backend or no R2C transform is available
  * Exit status: 0 pass, 1 fail, 77 skip. */
@@ -21,6 +21,7 @@
 
 #include "core/refdft.h"
 #include "io/csv.h"
+#include "io/casespec.h"
 #include "io/numfmt.h"
 #include "io/plot.h"
 #include "io/wav.h"
@@ -691,6 +692,23 @@ static int t_numfmt(void)
     for (size_t i = 0; i < sizeof bad_sizes / sizeof bad_sizes[0]; i++) {
         double w;
         check(num_parse_bytes(bad_sizes[i], &w) == -1, "num_parse_bytes accepted '%s'", bad_sizes[i]);
+    }
+    /* The bench's and kfft tune's case syntax: [c2c:|r2c:|c2r:]N[xN[xN]]. */
+    static const struct { const char *s; int type, rank; int64_t n0, n2; } cases[] = {
+        {"8219", 0, 1, 8219, 0}, {"c2c:5", 0, 1, 5, 0}, {"r2c:3x4", 1, 2, 3, 0}, {"c2r:1048576", 2, 1, 1048576, 0},
+        {"r2c:1000x1000x1000", 1, 3, 1000, 1000}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int type = -1, rank = -1;
+        int64_t n[3] = {0};
+        check(io_parse_case(cases[i].s, &type, &rank, n) == 0 && type == cases[i].type && rank == cases[i].rank && n[0] == cases[i].n0 &&
+                  (rank < 3 || n[2] == cases[i].n2),
+              "io_parse_case(%s): type %d rank %d n0 %lld", cases[i].s, type, rank, (long long)n[0]);
+    }
+    static const char *bad_cases[] = {"", "c2r:", "8219x", "x4", "0", "r2c:3x-4", "4x4x4x4", "c3c:8", "12 "};
+    for (size_t i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
+        int type, rank;
+        int64_t n[3];
+        check(io_parse_case(bad_cases[i], &type, &rank, n) == -1, "io_parse_case accepted '%s'", bad_cases[i]);
     }
     if (setlocale(LC_ALL, "de_DE.UTF-8") || setlocale(LC_ALL, "de_DE.utf8")) {
         double w = 0;

@@ -21,6 +21,7 @@ static int walk_along(const kspec *k, int store)
     if ((store ? k->dst : k->src) != KS_IO_USER || k->nouter == 0) return 1;
     int64_t axis = store ? k->ostride : k->istride, next = store ? k->outer[0].os : k->outer[0].is;
     if (store ? (k->st == KS_ST_PAIR) : (k->ld == KS_LD_PAIR)) axis *= 2;
+    if (k->ntr) next *= 2; /* two-for-one: neighbouring columns are two transforms apart */
     return axis <= next;
 }
 
@@ -68,10 +69,33 @@ static void emit_tj(strbuf *b, const kspec *k)
               (long long)(k->N / col_len(k)));
 }
 
+/* Two-for-one routes: the user offsets ba and bb of column t's transforms 2t and 2t+1
+ * (bb = -1 where the last column holds one transform). */
+static void emit_pair_bases(strbuf *b, const kspec *k, int index, int store)
+{
+    const char *off = store ? "out_off" : "in_off", *fn = store ? "ooff" : "ioff";
+    sb_printf(b, "            %s ua = 2 * (tbase + t), ba = %s + kfft_k%d_%s(ua), bb = ua + 1 < %lld ? %s + kfft_k%d_%s(ua + 1) : -1;\n",
+              idx_type(k), off, index, fn, (long long)k->ntr, off, index, fn);
+}
+
 /* v = element `src` of transform t from the user's input, as ld says. */
 static void emit_user_read(strbuf *b, const kspec *k, int index)
 {
-    long long is = (long long)k->istride;
+    long long is = (long long)k->istride, n = (long long)k->n;
+    if (k->ld == KS_LD_REAL2) {
+        emit_pair_bases(b, k, index, 0);
+        sb_printf(b, "            v = KFFT_MK(rin[ba + src * %lld], bb >= 0 ? rin[bb + src * %lld] : (kfft_real)0);\n", is, is);
+        return;
+    }
+    if (k->ld == KS_LD_HERM2) { /* Z = X_a + i X_b, each extended by X[n-k] = conj(X[k]) */
+        emit_pair_bases(b, k, index, 0);
+        sb_printf(b, "            int lo = src <= %lld;\n            %s sx = lo ? src : %lld - src;\n", n / 2, idx_type(k), n);
+        sb_printf(b, "            kfft_cplx a = in[ba + sx * %lld], c = bb >= 0 ? in[bb + sx * %lld] : KFFT_MK(0, 0);\n", is, is);
+        sb_printf(b, "            if (sx == 0%s) { a.y = 0; c.y = 0; }\n", n % 2 ? "" : n == 2 ? " || sx == 1" : "");
+        if (n % 2 == 0 && n != 2) sb_printf(b, "            if (sx == %lld) { a.y = 0; c.y = 0; }\n", n / 2);
+        sb_puts(b, "            if (!lo) { a = cconj(a); c = cconj(c); }\n            v = KFFT_MK(a.x - c.y, a.y + c.x);\n");
+        return;
+    }
     sb_printf(b, "            %s base = in_off + kfft_k%d_ioff(tbase + t);\n", idx_type(k), index);
     switch (k->ld) {
     case KS_LD_REAL:
@@ -152,6 +176,11 @@ static void emit_scale(strbuf *b, const kspec *k)
 static void emit_user_write(strbuf *b, const kspec *k, int index)
 {
     long long os = (long long)k->ostride;
+    if (k->st == KS_ST_REAL2) {
+        emit_pair_bases(b, k, index, 1);
+        sb_printf(b, "            rout[ba + dst * %lld] = v.x;\n            if (bb >= 0) rout[bb + dst * %lld] = v.y;\n", os, os);
+        return;
+    }
     sb_printf(b, "            %s base = out_off + kfft_k%d_ooff(tbase + t);\n", idx_type(k), index);
     switch (k->st) {
     case KS_ST_HALF:
@@ -218,20 +247,64 @@ static void emit_store(strbuf *b, const kspec *k, int index)
     close_elem_loop(b);
 }
 
+/* Before a store that combines elements of a column: finish every element in place
+ * (Bluestein's chirp). */
+static void emit_finish_inplace(strbuf *b, const kspec *k)
+{
+    if (!(k->ops & KS_POST_CHIRP)) return;
+    int E = k->B * k->R, iters = (E + k->T - 1) / k->T;
+    sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d, e = l %% %d;\n", iters, k->T, k->R);
+    sb_printf(b, "        if (l < %d && e < %lld) {\n            kfft_cplx v = s[KFFT_SP(l)];\n", E, (long long)k->n);
+    emit_finish(b, k, "e");
+    sb_puts(b, "            s[KFFT_SP(l)] = v;\n        }\n    }\n    KFFT_BARRIER();\n");
+}
+
+/* `name` = the transform's output at natural position `pos` of local column c, from shared
+ * memory: in place, or through Rader's gather (position -dlog(pos), x[0] and sum a from the
+ * 2*B slots after the columns). */
+static void emit_zat(strbuf *b, const kspec *k, const char *name, const char *pos)
+{
+    if (!(k->ops & KS_MID_RADER)) {
+        sb_printf(b, "            kfft_cplx %s = s[KFFT_SP(c * %d + (%s))];\n", name, k->R, pos);
+        return;
+    }
+    long long slots = (long long)ks_smem_elems((int64_t)k->B * k->R, k->f64, k->pad);
+    sb_printf(b, "            kfft_cplx %s = s[%lld + c];\n            if ((%s) == 0) %s = cadd(%s, s[%lld + c]);\n", name, slots, pos, name,
+              name, slots + k->B);
+    sb_printf(b, "            else { int m = (int)tw[%lld + (%s)].x; %s = cadd(%s, cconj(s[KFFT_SP(c * %d + (m == 0 ? 0 : %d - m))])); }\n",
+              (long long)k->dlog, pos, name, name, k->R, k->R);
+}
+
+/* Two-for-one R2C (KS_ST_HALF2): column t is z = x_a + i x_b; X_a[e] = (Z[e] + Z*[n-e])/2
+ * and X_b[e] = -i (Z[e] - Z*[n-e])/2 for e = 0..n/2. */
+static void emit_store_r2c_2(strbuf *b, const kspec *k, int index)
+{
+    long long n = (long long)k->n, os = (long long)k->ostride;
+    emit_finish_inplace(b, k);
+    open_elem_loop(b, k, (int)(n / 2 + 1), walk_along(k, 1));
+    sb_printf(b, "        if (g < ncols) {\n            %s t = g;\n", idx_type(k));
+    emit_pair_bases(b, k, index, 1);
+    char mirror[48];
+    snprintf(mirror, sizeof mirror, "e == 0 ? 0 : %lld - e", n);
+    emit_zat(b, k, "a", "e");
+    emit_zat(b, k, "z", mirror);
+    sb_puts(b, "            z = cconj(z);\n            kfft_cplx v = cadd(a, z);\n");
+    sb_puts(b, "            v = KFFT_MK(v.x * (kfft_real)0.5, v.y * (kfft_real)0.5);\n");
+    emit_scale(b, k);
+    sb_printf(b, "            out[ba + e * %lld] = v;\n            if (bb >= 0) {\n                v = cmulnegi(csub(a, z));\n", os);
+    sb_puts(b, "                v = KFFT_MK(v.x * (kfft_real)0.5, v.y * (kfft_real)0.5);\n");
+    emit_scale(b, k);
+    sb_printf(b, "                out[bb + e * %lld] = v;\n            }\n        }\n", os);
+    close_elem_loop(b);
+}
+
 /* R2C of even length 2M from the length-M transform Z of z[m] = x[2m] + i x[2m+1]:
  * X[k] = (Z[k] + Z*[M-k])/2 - i W^k (Z[k] - Z*[M-k])/2 for k = 0..M (Z[M] = Z[0]). */
 static void emit_store_r2c_pack(strbuf *b, const kspec *k, int index)
 {
     const char *I = idx_type(k);
     long long M = (long long)k->n;
-    /* First finish every element in place (Bluestein's chirp), then combine pairs. */
-    int E = k->B * k->R, iters = (E + k->T - 1) / k->T;
-    if (k->ops & KS_POST_CHIRP) {
-        sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d, e = l %% %d;\n", iters, k->T, k->R);
-        sb_printf(b, "        if (l < %d && e < %lld) {\n            kfft_cplx v = s[KFFT_SP(l)];\n", E, M);
-        emit_finish(b, k, "e");
-        sb_puts(b, "            s[KFFT_SP(l)] = v;\n        }\n    }\n    KFFT_BARRIER();\n");
-    }
+    emit_finish_inplace(b, k);
     open_elem_loop(b, k, (int)M + 1, walk_along(k, 1));
     sb_puts(b, "        if (g < ncols) {\n");
     sb_printf(b, "            %s t = g, dst = e;\n", I);
@@ -321,9 +394,9 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     gen_dialect_kernel_open(b, dialect, name, k->T);
     gen_dialect_smem(b, dialect, (int)ks_kernel_smem(k));
     sb_printf(b, "    %s col0 = (%s)KFFT_GROUP * %d;\n", idx_type(k), idx_type(k), k->B);
-    if (k->ld == KS_LD_REAL || k->ld == KS_LD_PAIR)
+    if (k->ld == KS_LD_REAL || k->ld == KS_LD_PAIR || k->ld == KS_LD_REAL2)
         sb_puts(b, "    KFFT_GLOBAL const kfft_real *rin = (KFFT_GLOBAL const kfft_real *)in;\n");
-    if (k->st == KS_ST_REAL || k->st == KS_ST_PAIR) sb_puts(b, "    KFFT_GLOBAL kfft_real *rout = (KFFT_GLOBAL kfft_real *)out;\n");
+    if (k->st == KS_ST_REAL || k->st == KS_ST_PAIR || k->st == KS_ST_REAL2) sb_puts(b, "    KFFT_GLOBAL kfft_real *rout = (KFFT_GLOBAL kfft_real *)out;\n");
     if (k->scale) {
         sb_puts(b, "    const kfft_real S = inv ? (kfft_real)");
         sb_real(b, k->scale_inv, !k->f64);
@@ -336,7 +409,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
      * permutations) or a single pass would walk one side uncoalesced. */
     int rader = (k->ops & KS_MID_RADER) != 0, conv = (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) != 0;
     int from_global = k->nrad > 0 && !rader;
-    int to_global = k->nrad > 0 && !rader && k->st != KS_ST_R2C_PACK &&
+    int to_global = k->nrad > 0 && !rader && k->st != KS_ST_R2C_PACK && k->st != KS_ST_HALF2 &&
                     !(k->nrad == 1 && !conv && walk_along(k, 0) != walk_along(k, 1));
     long long slots = (long long)ks_smem_elems((int64_t)k->B * k->R, k->f64, k->pad); /* Rader: x[0], then sum a */
     if (rader) {
@@ -363,11 +436,11 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     }
     if (k->st == KS_ST_R2C_PACK) {
         emit_store_r2c_pack(b, k, index);
+    } else if (k->st == KS_ST_HALF2) {
+        emit_store_r2c_2(b, k, index);
     } else if (rader) {
         open_elem_loop(b, k, col_len(k), walk_along(k, 1));
-        sb_printf(b, "        kfft_cplx v = s[%lld + c];\n        if (e == 0) v = cadd(v, s[%lld + c]);\n", slots, slots + k->B);
-        sb_printf(b, "        else { int m = (int)tw[%lld + e].x; v = cadd(v, cconj(s[KFFT_SP(c * %d + (m == 0 ? 0 : %d - m))])); }\n",
-                  (long long)k->dlog, k->R, k->R);
+        emit_zat(b, k, "v", "e");
         emit_store_elem(b, k, index);
         close_elem_loop(b);
     } else if (!to_global) {

@@ -37,9 +37,14 @@ typedef struct {
 
 /* How a user-side load or store sees real data (R2C/C2R). FULL routes transform n complex
  * values (imaginary parts zero or Hermitian-extended); PACK routes (even n, one block)
- * transform n/2 complex values z[m] = x[2m] + i x[2m+1] with a fused pre/post step. */
-enum { KS_LD_CPLX = 0, KS_LD_REAL, KS_LD_HERM, KS_LD_PAIR, KS_LD_C2R_PACK };
-enum { KS_ST_CPLX = 0, KS_ST_HALF, KS_ST_REAL, KS_ST_PAIR, KS_ST_R2C_PACK, KS_ST_MIRROR };
+ * transform n/2 complex values z[m] = x[2m] + i x[2m+1] with a fused pre/post step.
+ * Two-for-one routes (the *2 values) transform two real transforms as one complex one:
+ * column P holds user transforms 2P and 2P+1 (the last alone when ntr is odd) as
+ * z = x_a + i x_b. C2R loads Z = X_a + i X_b (each Hermitian-extended, DC and Nyquist taken
+ * real) and stores Re z, Im z; R2C stores X_a[k] = (Z[k] + Z*[n-k])/2 and
+ * X_b[k] = -i (Z[k] - Z*[n-k])/2, which needs whole columns (KS_SINGLE only). */
+enum { KS_LD_CPLX = 0, KS_LD_REAL, KS_LD_HERM, KS_LD_PAIR, KS_LD_C2R_PACK, KS_LD_REAL2, KS_LD_HERM2 };
+enum { KS_ST_CPLX = 0, KS_ST_HALF, KS_ST_REAL, KS_ST_PAIR, KS_ST_R2C_PACK, KS_ST_MIRROR, KS_ST_HALF2, KS_ST_REAL2 };
 
 /* KS_ST_MIRROR (the sparse 2-D FFT's row transforms): transform u is row u <= R/2 of the
  * spectrum F of a real R x n matrix. The store writes F[u, e] at out_off + u*ld + e and,
@@ -86,6 +91,7 @@ typedef struct {
     ks_mirror mir;       /* KS_ST_MIRROR */
     int64_t nreal;       /* real length of a PACK route (n = nreal/2) */
     int64_t rtw;         /* PACK: table of W_nreal^k, k <= nreal/2 */
+    int64_t ntr;         /* two-for-one routes: user transforms (columns are pairs of them) */
     int scale;           /* multiply stored values by (inv ? scale_inv : scale_fwd) */
     double scale_fwd, scale_inv;
     int conj_in, conj_out; /* apply the run-time `inv` flag (conjugate) at load / store */

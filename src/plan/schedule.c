@@ -269,6 +269,17 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         if (p > 256 && kfft_is_smooth(n / p) && kfft_primitive_root(p) && kfft_is_smooth(p - 1) && p - 1 + 64 <= emax) rp = p;
     }
     if (rp) N = n;
+    /* Two real transforms as one complex one (z = x_a + i x_b) where the real route would
+     * otherwise run a complex transform per real one: half the arithmetic and workspace.
+     * C2R's pre-step is per element, so any kernel; R2C's post-step pairs Z[k] with Z[n-k],
+     * so only a whole transform in one block (multi-pass R2C stays one per column). */
+    int64_t nuser = sg->ntrans;
+    if (!pack && r->type != KFFT_C2C && !p->mirror.on && nuser >= 2 && (r->type == KFFT_C2R || (N <= emax && !rp))) {
+        base.ntr = nuser;
+        base.ld = r->type == KFFT_R2C ? KS_LD_REAL2 : KS_LD_HERM2;
+        base.st = r->type == KFFT_R2C ? KS_ST_HALF2 : KS_ST_REAL2;
+        sg->ntrans = (nuser + 1) / 2;
+    }
     kfft_status st;
     if (N <= emax && !rp) {
         /* One kernel: the whole transform (or Bluestein convolution) in one block. */
@@ -376,7 +387,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     if (p->mirror.on) ospan = p->mirror.R * p->mirror.ld + r->n;
     for (int q = 0; q < sg->nsteps; q++) {
         kspec *k = &s->spec[sg->first + q];
-        k->idx64 = ispan > IDX32_LIMIT || ospan > IDX32_LIMIT || sg->ntrans > IDX32_LIMIT || sg->chunk * N > IDX32_LIMIT ||
+        k->idx64 = ispan > IDX32_LIMIT || ospan > IDX32_LIMIT || nuser > IDX32_LIMIT || sg->chunk * N > IDX32_LIMIT ||
                    k->chirp + N > IDX32_LIMIT || k->bhat + N > IDX32_LIMIT || k->dlog + r->n > IDX32_LIMIT || k->rtw + r->n > IDX32_LIMIT;
     }
     if (r->src == BUF_IN && r->dst == BUF_OUT) check_inplace(s, r, f64);
@@ -426,8 +437,8 @@ static void describe(kfft_schedule *s, const kfft_problem *p)
         const kfft_stage *sg = &s->stage[g];
         const kspec *k0 = &s->spec[sg->first];
         if (o > (int)cap - 200) break;
-        o += snprintf(s->describe + o, cap - (size_t)o, " || axis len %lld%s%s", (long long)(k0->nreal ? k0->nreal : k0->n),
-                      k0->nreal ? " packed" : "", k0->ops & (KS_PRE_CHIRP | KS_MID_BLUESTEIN) ? " bluestein" : k0->ops & KS_MID_RADER ? " rader" : "");
+        o += snprintf(s->describe + o, cap - (size_t)o, " || axis len %lld%s%s%s", (long long)(k0->nreal ? k0->nreal : k0->n),
+                      k0->nreal ? " packed" : "", k0->ntr ? " two-for-one" : "", k0->ops & (KS_PRE_CHIRP | KS_MID_BLUESTEIN) ? " bluestein" : k0->ops & KS_MID_RADER ? " rader" : "");
         if (k0->ops & (KS_PRE_CHIRP | KS_MID_BLUESTEIN)) o += snprintf(s->describe + o, cap - (size_t)o, " m=%lld", (long long)k0->N);
         for (int q = 0; q < sg->nsteps && o < (int)cap - 100; q++) {
             const kspec *k = &s->spec[sg->first + q];
