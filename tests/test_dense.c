@@ -479,6 +479,15 @@ static void layouts(T *t)
         tcase c = guru(KFFT_C2C, 1, &d, 1, &h, "c2c 65536 stride 2 interleaved batch 2");
         run(t, &c);
     }
+    /* two-for-one in passes with a lone last transform (odd batch): R2C's pairing last pass
+     * (65536: power-of-two passes; 6933 = 3 * 2311: a Rader pass first), C2R's paired load */
+    for (int ty = KFFT_R2C; ty <= KFFT_C2R; ty++) {
+        int64_t n1 = 65536, n2 = 6933;
+        tcase c = simple((kfft_type)ty, 1, &n1, 3, ty == KFFT_C2R);
+        run(t, &c);
+        tcase c2 = simple((kfft_type)ty, 1, &n2, 3, ty == KFFT_R2C);
+        run(t, &c2);
+    }
 }
 
 static void norms(T *t)

@@ -94,7 +94,9 @@ int main(void)
     real_route(KFFT_R2C, 8219, 1, 0, 1);
     real_route(KFFT_R2C, 8191, 3, 1, 1);   /* Rader in one block */
     real_route(KFFT_R2C, 243, 5, 1, 1);
-    real_route(KFFT_R2C, 100003, 4, 0, 4); /* passes */
+    real_route(KFFT_R2C, 100003, 4, 0, 4); /* Bluestein passes: outputs pair at n - k, not m - k */
+    real_route(KFFT_R2C, 1 << 20, 2, 1, 2); /* passes: the last pairs columns j and Ns - j */
+    real_route(KFFT_R2C, 52329, 3, 1, 2);   /* a Rader pass, then the pairing radix-3 pass */
     real_route(KFFT_C2R, 100003, 4, 1, 4);
     real_route(KFFT_C2R, 1 << 20, 2, 1, 2);
     real_route(KFFT_C2R, 8219, 2, 1, 1);

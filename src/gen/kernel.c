@@ -61,10 +61,20 @@ static void emit_offset_fn(strbuf *b, const kspec *k, int index, int store)
     sb_puts(b, "    return o;\n}\n");
 }
 
-/* GPASS column decomposition: t = transform, j = column within it. */
+/* GPASS column decomposition: t = transform, j = column within it. A two-for-one R2C last
+ * pass: local column c < B/2 is column jl of the block's run, c >= B/2 its partner Ns - jl;
+ * ok = 0 for slots without a column of their own (partners of 0 and Ns/2, past Ns/2), which
+ * read column 0 and store nothing. */
 static void emit_tj(strbuf *b, const kspec *k)
 {
     const char *I = idx_type(k);
+    if (ks_pair_pass(k)) {
+        long long cpt = (long long)ks_cols_per_transform(k), Ns = (long long)k->Ns, h = k->B / 2;
+        sb_printf(b, "            %s t = g / %lld, jl = (g - t * %lld) / %d * %lld + c %% %lld;\n", I, cpt, cpt, k->B, h, h);
+        sb_printf(b, "            int hi = c >= %lld, ok = hi ? jl >= 1 && jl < %lld : jl <= %lld;\n", h, Ns - Ns / 2, Ns / 2);
+        sb_printf(b, "            %s j = !ok ? 0 : hi ? %lld - jl : jl;\n", I, Ns);
+        return;
+    }
     sb_printf(b, "            %s t = g / %lld, j = g - t * %lld;\n", I, (long long)(k->N / col_len(k)),
               (long long)(k->N / col_len(k)));
 }
@@ -298,6 +308,32 @@ static void emit_store_r2c_2(strbuf *b, const kspec *k, int index)
     close_elem_loop(b);
 }
 
+/* Two-for-one R2C in the last pass of a chain (Ns = N/R columns, outputs k = j + e*Ns): the
+ * partner n - k of column j's element e is element R-1-e of column Ns - j (the block's slot c
+ * +- B/2, or c itself for j = Ns/2), or element (R-e) mod R of column 0. Each k <= n/2 is
+ * written by the one block holding it. */
+static void emit_store_r2c_2_pass(strbuf *b, const kspec *k, int index)
+{
+    const char *I = idx_type(k);
+    long long n = (long long)k->n, os = (long long)k->ostride, Ns = (long long)k->Ns;
+    int R = k->R, h = k->B / 2;
+    open_elem_loop(b, k, R, walk_along(k, 1));
+    sb_puts(b, "        if (g < ncols) {\n");
+    emit_tj(b, k);
+    sb_printf(b, "            %s kk = j + (%s)e * %lld;\n            if (ok && kk <= %lld) {\n", I, I, Ns, n / 2);
+    sb_printf(b, "            int pc = j == 0 || 2 * j == %lld ? c : hi ? c - %d : c + %d, pe = j == 0 ? (e == 0 ? 0 : %d - e) : %d - e;\n",
+              Ns, h, h, R, R - 1);
+    sb_printf(b, "            kfft_cplx a = s[KFFT_SP(c * %d + e)], z = cconj(s[KFFT_SP(pc * %d + pe)]);\n", R, R);
+    emit_pair_bases(b, k, index, 1);
+    sb_puts(b, "            kfft_cplx v = cadd(a, z);\n            v = KFFT_MK(v.x * (kfft_real)0.5, v.y * (kfft_real)0.5);\n");
+    emit_scale(b, k);
+    sb_printf(b, "            out[ba + kk * %lld] = v;\n            if (bb >= 0) {\n                v = cmulnegi(csub(a, z));\n", os);
+    sb_puts(b, "                v = KFFT_MK(v.x * (kfft_real)0.5, v.y * (kfft_real)0.5);\n");
+    emit_scale(b, k);
+    sb_printf(b, "                out[bb + kk * %lld] = v;\n            }\n            }\n        }\n", os);
+    close_elem_loop(b);
+}
+
 /* R2C of even length 2M from the length-M transform Z of z[m] = x[2m] + i x[2m+1]:
  * X[k] = (Z[k] + Z*[M-k])/2 - i W^k (Z[k] - Z*[M-k])/2 for k = 0..M (Z[M] = Z[0]). */
 static void emit_store_r2c_pack(strbuf *b, const kspec *k, int index)
@@ -436,6 +472,8 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     }
     if (k->st == KS_ST_R2C_PACK) {
         emit_store_r2c_pack(b, k, index);
+    } else if (ks_pair_pass(k)) {
+        emit_store_r2c_2_pass(b, k, index);
     } else if (k->st == KS_ST_HALF2) {
         emit_store_r2c_2(b, k, index);
     } else if (rader) {

@@ -42,7 +42,10 @@ typedef struct {
  * column P holds user transforms 2P and 2P+1 (the last alone when ntr is odd) as
  * z = x_a + i x_b. C2R loads Z = X_a + i X_b (each Hermitian-extended, DC and Nyquist taken
  * real) and stores Re z, Im z; R2C stores X_a[k] = (Z[k] + Z*[n-k])/2 and
- * X_b[k] = -i (Z[k] - Z*[n-k])/2, which needs whole columns (KS_SINGLE only). */
+ * X_b[k] = -i (Z[k] - Z*[n-k])/2, which needs Z[k] and Z[n-k] in one block: a whole
+ * transform (KS_SINGLE), or the last pass of a chain of length n (not Bluestein's), whose
+ * column j (outputs j + e*Ns) pairs with column Ns - j; that pass launches blocks of B/2 columns
+ * j <= Ns/2 and their B/2 partners (see ks_cols_per_transform). */
 enum { KS_LD_CPLX = 0, KS_LD_REAL, KS_LD_HERM, KS_LD_PAIR, KS_LD_C2R_PACK, KS_LD_REAL2, KS_LD_HERM2 };
 enum { KS_ST_CPLX = 0, KS_ST_HALF, KS_ST_REAL, KS_ST_PAIR, KS_ST_R2C_PACK, KS_ST_MIRROR, KS_ST_HALF2, KS_ST_REAL2 };
 
@@ -102,6 +105,19 @@ typedef struct {
     int64_t tw_lo, tw_hi; int tw_shift; /* KS_GPASS two-level table of W_{Ns*R}^m */
     int64_t chirp, bhat, dlog;
 } kspec;
+
+/* Is k the last pass of a two-for-one R2C chain (columns in pairs j, Ns - j)? */
+static inline int ks_pair_pass(const kspec *k) { return k->kind == KS_GPASS && k->st == KS_ST_HALF2; }
+
+/* Columns a kernel launches per transform: 1 for KS_SINGLE, N / (column length) for a pass; a
+ * two-for-one R2C last pass launches, per block of B, B/2 columns j <= Ns/2 and their partners
+ * Ns - j, enough blocks to cover j = 0..Ns/2. */
+static inline int64_t ks_cols_per_transform(const kspec *k)
+{
+    if (k->kind == KS_SINGLE) return 1;
+    int64_t cols = k->N / (k->ops & KS_MID_RADER ? k->R + 1 : k->R), h = k->B / 2;
+    return ks_pair_pass(k) ? (cols / 2 + h) / h * k->B : cols;
+}
 
 /* A padded kernel (kspec.pad) puts one spare element after every 16 complex floats or 8
  * complex doubles (one 128-byte bank row), so the power-of-two strides of the Stockham passes

@@ -221,7 +221,7 @@ static kfft_status run_stage(kfft_plan p, int g, kfft_buffer in, int64_t in_off,
         for (int i = sg->first; i < sg->first + sg->nsteps; i++) {
             const kspec *k = &s->spec[i];
             kfft_launch_args a = {bufs[s->src[i]], bufs[s->dst[i]], p->tables, offs[s->src[i]], offs[s->dst[i]],
-                                  k->kind == KS_SINGLE ? nt : nt * (k->N / k->R), c0, inv, aux};
+                                  nt * ks_cols_per_transform(k), c0, inv, aux};
             size_t groups = (size_t)((a.ncols + k->B - 1) / k->B);
             size_t smem = (size_t)ks_kernel_smem(k) * (k->f64 ? 16 : 8);
             kfft_status st = ctx->ops->launch(ctx->st, p->kern[i], groups, k->T, smem, &a);

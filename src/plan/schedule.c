@@ -116,6 +116,10 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
         k->Ns = Ns;
         int B = Bg;
         while ((int64_t)B * 2 * R[p] <= TARGET_ELEMS) B *= 2;
+        /* A two-for-one R2C last pass reads B/2 columns and their B/2 partners: twice the
+         * columns keep its rows as wide. */
+        if (base->st == KS_ST_HALF2 && p == np - 1)
+            while (B < 2 * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;
         if (rp && p == 0) { /* Rader: the convolution (R-1 long) and 2*B slots must fit */
             for (B = 1; B < Bg && (int64_t)B * 2 * (R[p] + 1) <= emax;) B *= 2;
             int64_t odd = R[p] - 1;
@@ -271,10 +275,11 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     if (rp) N = n;
     /* Two real transforms as one complex one (z = x_a + i x_b) where the real route would
      * otherwise run a complex transform per real one: half the arithmetic and workspace.
-     * C2R's pre-step is per element, so any kernel; R2C's post-step pairs Z[k] with Z[n-k],
-     * so only a whole transform in one block (multi-pass R2C stays one per column). */
+     * C2R's pre-step is per element, so any kernel; R2C's post-step pairs Z[k] with Z[n-k]:
+     * a whole transform in one block, or a last pass whose blocks hold columns j and Ns - j. */
     int64_t nuser = sg->ntrans;
-    if (!pack && r->type != KFFT_C2C && !p->mirror.on && nuser >= 2 && (r->type == KFFT_C2R || (N <= emax && !rp))) {
+    int bluestein_passes = !smooth && !rader && !rp && N > emax; /* R2C there: outputs at k, pairs at n - k, not m - k */
+    if (!pack && r->type != KFFT_C2C && !p->mirror.on && nuser >= 2 && (r->type == KFFT_C2R || !bluestein_passes)) {
         base.ntr = nuser;
         base.ld = r->type == KFFT_R2C ? KS_LD_REAL2 : KS_LD_HERM2;
         base.st = r->type == KFFT_R2C ? KS_ST_HALF2 : KS_ST_REAL2;
