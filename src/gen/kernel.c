@@ -285,26 +285,33 @@ static void emit_zat(strbuf *b, const kspec *k, const char *name, const char *po
               (long long)k->dlog, pos, name, name, k->R, k->R);
 }
 
-/* Two-for-one R2C (KS_ST_HALF2): column t is z = x_a + i x_b; X_a[e] = (Z[e] + Z*[n-e])/2
- * and X_b[e] = -i (Z[e] - Z*[n-e])/2 for e = 0..n/2. */
-static void emit_store_r2c_2(strbuf *b, const kspec *k, int index)
+/* Two-for-one R2C, from a = Z[k] and z = Z*[n-k] (k = pos): X_a[k] = (a + z)/2 to transform
+ * 2t, X_b[k] = -i (a - z)/2 to 2t+1 where there is one. */
+static void emit_pair_split(strbuf *b, const kspec *k, int index, const char *pos)
 {
-    long long n = (long long)k->n, os = (long long)k->ostride;
-    emit_finish_inplace(b, k);
-    open_elem_loop(b, k, (int)(n / 2 + 1), walk_along(k, 1));
-    sb_printf(b, "        if (g < ncols) {\n            %s t = g;\n", idx_type(k));
+    long long os = (long long)k->ostride;
     emit_pair_bases(b, k, index, 1);
-    char mirror[48];
-    snprintf(mirror, sizeof mirror, "e == 0 ? 0 : %lld - e", n);
-    emit_zat(b, k, "a", "e");
-    emit_zat(b, k, "z", mirror);
-    sb_puts(b, "            z = cconj(z);\n            kfft_cplx v = cadd(a, z);\n");
-    sb_puts(b, "            v = KFFT_MK(v.x * (kfft_real)0.5, v.y * (kfft_real)0.5);\n");
+    sb_puts(b, "            kfft_cplx v = cadd(a, z);\n            v = KFFT_MK(v.x * (kfft_real)0.5, v.y * (kfft_real)0.5);\n");
     emit_scale(b, k);
-    sb_printf(b, "            out[ba + e * %lld] = v;\n            if (bb >= 0) {\n                v = cmulnegi(csub(a, z));\n", os);
+    sb_printf(b, "            out[ba + (%s) * %lld] = v;\n            if (bb >= 0) {\n                v = cmulnegi(csub(a, z));\n", pos, os);
     sb_puts(b, "                v = KFFT_MK(v.x * (kfft_real)0.5, v.y * (kfft_real)0.5);\n");
     emit_scale(b, k);
-    sb_printf(b, "                out[bb + e * %lld] = v;\n            }\n        }\n", os);
+    sb_printf(b, "                out[bb + (%s) * %lld] = v;\n            }\n", pos, os);
+}
+
+/* Two-for-one R2C (KS_ST_HALF2) of a whole transform in the block: column t is z = x_a + i x_b. */
+static void emit_store_r2c_2(strbuf *b, const kspec *k, int index)
+{
+    char mirror[48];
+    snprintf(mirror, sizeof mirror, "e == 0 ? 0 : %lld - e", (long long)k->n);
+    emit_finish_inplace(b, k);
+    open_elem_loop(b, k, (int)(k->n / 2 + 1), walk_along(k, 1));
+    sb_printf(b, "        if (g < ncols) {\n            %s t = g;\n", idx_type(k));
+    emit_zat(b, k, "a", "e");
+    emit_zat(b, k, "z", mirror);
+    sb_puts(b, "            z = cconj(z);\n");
+    emit_pair_split(b, k, index, "e");
+    sb_puts(b, "        }\n");
     close_elem_loop(b);
 }
 
@@ -315,22 +322,17 @@ static void emit_store_r2c_2(strbuf *b, const kspec *k, int index)
 static void emit_store_r2c_2_pass(strbuf *b, const kspec *k, int index)
 {
     const char *I = idx_type(k);
-    long long n = (long long)k->n, os = (long long)k->ostride, Ns = (long long)k->Ns;
+    long long Ns = (long long)k->Ns;
     int R = k->R, h = k->B / 2;
     open_elem_loop(b, k, R, walk_along(k, 1));
     sb_puts(b, "        if (g < ncols) {\n");
     emit_tj(b, k);
-    sb_printf(b, "            %s kk = j + (%s)e * %lld;\n            if (ok && kk <= %lld) {\n", I, I, Ns, n / 2);
+    sb_printf(b, "            %s kk = j + (%s)e * %lld;\n            if (ok && kk <= %lld) {\n", I, I, Ns, (long long)k->n / 2);
     sb_printf(b, "            int pc = j == 0 || 2 * j == %lld ? c : hi ? c - %d : c + %d, pe = j == 0 ? (e == 0 ? 0 : %d - e) : %d - e;\n",
               Ns, h, h, R, R - 1);
     sb_printf(b, "            kfft_cplx a = s[KFFT_SP(c * %d + e)], z = cconj(s[KFFT_SP(pc * %d + pe)]);\n", R, R);
-    emit_pair_bases(b, k, index, 1);
-    sb_puts(b, "            kfft_cplx v = cadd(a, z);\n            v = KFFT_MK(v.x * (kfft_real)0.5, v.y * (kfft_real)0.5);\n");
-    emit_scale(b, k);
-    sb_printf(b, "            out[ba + kk * %lld] = v;\n            if (bb >= 0) {\n                v = cmulnegi(csub(a, z));\n", os);
-    sb_puts(b, "                v = KFFT_MK(v.x * (kfft_real)0.5, v.y * (kfft_real)0.5);\n");
-    emit_scale(b, k);
-    sb_printf(b, "                out[bb + kk * %lld] = v;\n            }\n            }\n        }\n", os);
+    emit_pair_split(b, k, index, "kk");
+    sb_puts(b, "            }\n        }\n");
     close_elem_loop(b);
 }
 
