@@ -415,6 +415,15 @@ static int t_wisdom(void)
           kfft_wisdom_count(c), kfft_wisdom_note(c));
     kfft_context_destroy(c);
     unlink(path);
+    /* A C2R stage (two for one: n odd) tunes too: the tuner runs it inverse. */
+    c = open_ctx(dir);
+    kfft_plan_desc dr = c2c_f32(45, 64);
+    dr.type = KFFT_C2R;
+    CHECK(kfft_tune(c, &dr, &r) == KFFT_SUCCESS && r.stages == 1 && kfft_wisdom_count(c) == 1, "tune c2r 45: %s (stages %d)",
+          kfft_error_message(), r.stages);
+    printf("tune c2r 45 x 64: default %.4f ms, tuned %.4f ms, %s\n", r.default_ms, r.tuned_ms, r.choice);
+    kfft_context_destroy(c);
+    unlink(path);
     unlink(other);
     rmdir(dir);
     return 0;
