@@ -479,6 +479,23 @@ static void layouts(T *t)
         tcase c = guru(KFFT_C2C, 1, &d, 1, &h, "c2c 65536 stride 2 interleaved batch 2");
         run(t, &c);
     }
+    /* Real transforms over pseudo-random layouts (the choices fixed, the data fresh): strides,
+     * padded distances and batches 1..7, so two-for-one pairs (and leaves one alone) whatever
+     * the layout. */
+    unsigned long long L = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < 12; i++) {
+        L = L * 6364136223846793005ull + 1442695040888963407ull;
+        unsigned r = (unsigned)(L >> 33);
+        kfft_type ty = r & 1 ? KFFT_C2R : KFFT_R2C;
+        int64_t n = 2 + (r >> 1) % 300, b = 1 + (r >> 10) % 7, is = 1 + (r >> 14) % 2, os = 1 + (r >> 15) % 2;
+        int64_t ni = ty == KFFT_R2C ? n : n / 2 + 1, no = ty == KFFT_R2C ? n / 2 + 1 : n;
+        kfft_dim d = {n, is, os}, h = {b, ni * is + (r >> 16) % 3, no * os + (r >> 18) % 3};
+        char name[120];
+        snprintf(name, sizeof name, "%s %lld batch=%lld is=%lld os=%lld idist=%lld odist=%lld", ty == KFFT_R2C ? "r2c" : "c2r",
+                 (long long)n, (long long)b, (long long)is, (long long)os, (long long)h.is, (long long)h.os);
+        tcase c = guru(ty, 1, &d, 1, &h, name);
+        run(t, &c);
+    }
     /* two-for-one in passes with a lone last transform (odd batch): R2C's pairing last pass
      * (65536: power-of-two passes; 6933 = 3 * 2311: a Rader pass first), C2R's paired load */
     for (int ty = KFFT_R2C; ty <= KFFT_C2R; ty++) {
