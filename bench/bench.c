@@ -325,10 +325,11 @@ int main(int argc, char **argv)
         kfft_precision p = f64 ? KFFT_F64 : KFFT_F32;
         r->plan_cold_ms = plan_time(dir, r, p);
         r->plan_warm_ms = plan_time(dir, r, p);
-        if (r->type == KFFT_C2R) /* spectra of real data: DC and Nyquist real */
+        if (r->type == KFFT_C2R) /* spectra of real data: the imaginary parts of DC and Nyquist zero */
             for (long long t = 0; t < r->batch; t++)
-                for (long long k = 0; k <= r->n[0] / 2; k += r->n[0] % 2 ? r->n[0] : r->n[0] / 2) {
-                    size_t at = 2 * (size_t)(t * hprod + k) + 1;
+                for (int q = 0; q < 2; q++) {
+                    size_t at = 2 * (size_t)(t * hprod + (q ? r->n[0] / 2 : 0)) + 1;
+                    if (q && r->n[0] % 2) break; /* odd n: no Nyquist term */
                     if (f64) ((double *)h)[at] = 0;
                     else ((float *)h)[at] = 0;
                 }

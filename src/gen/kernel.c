@@ -101,8 +101,8 @@ static void emit_user_read(strbuf *b, const kspec *k, int index)
         emit_pair_bases(b, k, index, 0);
         sb_printf(b, "            int lo = src <= %lld;\n            %s sx = lo ? src : %lld - src;\n", n / 2, idx_type(k), n);
         sb_printf(b, "            kfft_cplx a = in[ba + sx * %lld], c = bb >= 0 ? in[bb + sx * %lld] : KFFT_MK(0, 0);\n", is, is);
-        sb_printf(b, "            if (sx == 0%s) { a.y = 0; c.y = 0; }\n", n % 2 ? "" : n == 2 ? " || sx == 1" : "");
-        if (n % 2 == 0 && n != 2) sb_printf(b, "            if (sx == %lld) { a.y = 0; c.y = 0; }\n", n / 2);
+        if (n % 2) sb_puts(b, "            if (sx == 0) { a.y = 0; c.y = 0; }\n"); /* DC (and Nyquist) real */
+        else sb_printf(b, "            if (sx == 0 || sx == %lld) { a.y = 0; c.y = 0; }\n", n / 2);
         sb_puts(b, "            if (!lo) { a = cconj(a); c = cconj(c); }\n            v = KFFT_MK(a.x - c.y, a.y + c.x);\n");
         return;
     }
