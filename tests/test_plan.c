@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "plan/factor.h"
+#include "gen/gen.h"
 #include "plan/plan.h"
 #include "test_h100.h"
 
@@ -41,6 +42,45 @@ static int plan1d_of(kfft_type type, int64_t n, int64_t batch, char *desc, size_
     int k = s.nsteps;
     kfft_schedule_free(&s);
     return k;
+}
+
+/* Shared-memory banks (src/gen/banks.c): in every kernel of the plan of `shape` (f32 C2C,
+ * batch 8), the column padding chosen needs the fewest of the model's sampled wavefronts over
+ * all paddings (with `exact`, the fewest any layout could need); for the kernels named in
+ * `conflicted`, no padding needs more (the 16-way conflicts Nsight Compute measured on
+ * 2^16's passes). */
+static void banks(int rank, const int64_t *n, const char *conflicted, int exact)
+{
+    kfft_device_info info = test_h100_info("sm_90");
+    kfft_plan_desc d;
+    memset(&d, 0, sizeof d);
+    d.type = KFFT_C2C;
+    d.precision = KFFT_F32;
+    d.rank = rank;
+    for (int i = 0; i < rank; i++) d.n[i] = n[i];
+    d.batch = 8;
+    kfft_problem p;
+    kfft_schedule s;
+    if (kfft_problem_from_desc(&d, &p) || kfft_schedule_build(&p, &info, &s)) {
+        CHECK(0, "banks: plan failed: %s", kfft_error_message());
+        return;
+    }
+    for (int i = 0; i < s.nsteps; i++) {
+        kspec k = s.spec[i];
+        int64_t ideal, cost = gen_smem_cost(&k, &ideal), other;
+        CHECK(!exact || cost == ideal, "banks %lld: k%d (R=%d B=%d cpad=%d) %lld wavefronts, fewest %lld", (long long)n[0], i, k.R, k.B,
+              k.cpad, (long long)cost, (long long)ideal);
+        char name[8];
+        snprintf(name, sizeof name, "k%d", i);
+        for (k.cpad = 0; k.cpad < 16; k.cpad++) {
+            other = gen_smem_cost(&k, &ideal);
+            CHECK(other >= cost, "banks %lld: k%d: cpad %d needs %lld wavefronts, the chosen %d %lld", (long long)n[0], i, k.cpad,
+                  (long long)other, s.spec[i].cpad, (long long)cost);
+            if (k.cpad == 0 && strstr(conflicted, name))
+                CHECK(other > cost, "banks %lld: k%d unpadded needs no more wavefronts (%lld)", (long long)n[0], i, (long long)other);
+        }
+    }
+    kfft_schedule_free(&s);
 }
 
 /* Batch-4 C2C. */
@@ -102,6 +142,12 @@ int main(void)
     real_route(KFFT_C2R, 8219, 2, 1, 1);
     real_route(KFFT_C2R, 4096, 2, 0, 1);
 
+    banks(1, (int64_t[]){65536}, "k0 k1", 1);
+    banks(1, (int64_t[]){1 << 20}, "k0 k1", 1);
+    banks(3, (int64_t[]){256, 256, 256}, "k1 k2", 1);
+    banks(2, (int64_t[]){4096, 4096}, "k1", 0); /* unpadded columns: conflicts within them stay */
+    banks(2, (int64_t[]){1024, 1024}, "k1", 0);
+
     /* Routes on the H100 (bench/results/h100-2026-11-23-rader.txt, -iter.txt). */
     route(127, "bluestein m=256", 1);   /* Rader measured 0.90x of Bluestein */
     route(257, "rader", 1);             /* 1.35x */
@@ -116,7 +162,7 @@ int main(void)
     route(17152, "bluestein", 4);       /* 256*67: p = 67 too small for the Rader pass */
     route(16384, "k0 single", 1);
     route(4194304, "k1 pass R=2048", 2); /* power of two: passes sized by the opt-in memory */
-    route(16777216, "k1 pass R=4096", 2);
+    route(16777216, "k2 pass R=256", 3); /* pass blocks <= 96 KB: three passes beat two of 139 KB */
     route(1000003, "bluestein m=2000376", 6); /* odd-heavy: default-memory passes (4 measured slower) */
     /* Radix decompositions: every smooth length in every mode multiplies back, uses codelet
      * lengths (<= 32; balanced <= 21, or the largest prime factor if larger) and none has fewer radices

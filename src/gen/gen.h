@@ -32,6 +32,21 @@ static inline size_t gen_sparse_smem(const ks_sparse *k)
     return (size_t)(32 * 33 + (k->tw_smem ? k->n_lo + k->n_hi : 0)) * (k->f64 ? 16 : 8);
 }
 
+/* How a kernel's threads meet memory (kernel.c): does its first radix pass read the source
+ * and its last write the destination; do consecutive threads walk along a column (1) or
+ * across columns (0) on a global side; and in radix pass rd/wr (reading / writing global). */
+void gen_kernel_io(const kspec *k, int *from_global, int *to_global);
+int gen_walk_along(const kspec *k, int store);
+int gen_pass_along(const kspec *k, int rd, int wr);
+
+/* Shared-memory bank model (banks.c): the column padding (kspec.cpad, < one bank row) that
+ * needs the fewest shared-memory wavefronts for k's radix passes, keeping the kernel within
+ * max_elems elements of shared memory. */
+int gen_column_pad(const kspec *k, int64_t max_elems);
+/* The model's shared-memory wavefronts of k's sampled warps as laid out (k->cpad), and in
+ * *ideal the fewest any layout could take. */
+int64_t gen_smem_cost(const kspec *k, int64_t *ideal);
+
 /* Dialect layer (dialect.c). */
 void gen_dialect_prelude(strbuf *b, int dialect, int f64);
 /* The kernel's opening line up to and including '{', with its parameter list. */

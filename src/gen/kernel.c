@@ -15,7 +15,7 @@ static int col_len(const kspec *k) { return k->ops & KS_MID_RADER ? k->R + 1 : k
 /* Do consecutive threads walk along a column (e) rather than across columns (c)? Whichever
  * keeps global accesses contiguous: along e when the transformed axis has the smaller
  * stride, across c when neighbouring transforms are closer. */
-static int walk_along(const kspec *k, int store)
+int gen_walk_along(const kspec *k, int store)
 {
     if (k->kind == KS_GPASS) return store && k->Ns == 1;
     if ((store ? k->dst : k->src) != KS_IO_USER || k->nouter == 0) return 1;
@@ -130,8 +130,10 @@ static void emit_user_read(strbuf *b, const kspec *k, int index)
 }
 
 /* Element e of local column c (global column g) from the kernel's source, with the fused
- * pre-operations, into a new variable v (zero past the last column). */
-static void emit_load_elem(strbuf *b, const kspec *k, int index)
+ * pre-operations, into a new variable v (zero past the last column). A pass with Ns > 1
+ * splits e = eb + eq*RB for its twiddle (kspec.h: tw_pa, tw_pb): eb and eq name variables
+ * holding them (the first radix pass: butterfly and element), or NULL to derive them from e. */
+static void emit_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const char *eq)
 {
     const char *I = idx_type(k);
     int gpass = k->kind == KS_GPASS;
@@ -150,11 +152,17 @@ static void emit_load_elem(strbuf *b, const kspec *k, int index)
         sb_printf(b, "            v = in[in_off + t * %lld + src];\n", (long long)(gpass ? k->N : k->R));
     if (k->conj_in) sb_puts(b, "            v = cflip(v, inv);\n");
     if (guard) sb_printf(b, "            v = cmul(v, tw[%lld + src]);\n            }\n", (long long)k->chirp);
-    if (gpass && k->Ns > 1) {
-        /* W_{Ns R}^{e * (j mod Ns)} from two tables: W^m = lo[m mod 2^s] * hi[m >> s]. */
-        sb_printf(b, "            %s m = (%s)e * (j %% %lld);\n", I, I, (long long)k->Ns);
-        sb_printf(b, "            v = cmul(v, cmul(tw[%lld + (m & %lld)], tw[%lld + (m >> %d)]));\n", (long long)k->tw_lo,
-                  (long long)((1ll << k->tw_shift) - 1), (long long)k->tw_hi, k->tw_shift);
+    if (gpass && k->Ns > 1) { /* W_{Ns R}^(e j') = pa[eb][j'] * pb[eq - 1][j'] */
+        long long Ns = (long long)k->Ns, RB = k->R / k->rad[0];
+        sb_printf(b, "            %s jm = j %% %lld;\n", I, Ns);
+        if (!eb) {
+            sb_printf(b, "            int pq = e / %lld, pb = e - pq * %lld;\n", RB, RB);
+            eb = "pb";
+            eq = "pq";
+        }
+        sb_printf(b, "            kfft_cplx w = tw[%lld + (%s)%s * %lld + jm];\n", (long long)k->tw_pa, I, eb, Ns);
+        sb_printf(b, "            if (%s) w = cmul(w, tw[%lld + (%s)(%s - 1) * %lld + jm]);\n", eq, (long long)k->tw_pb, I, eq, Ns);
+        sb_puts(b, "            v = cmul(v, w);\n");
     }
     sb_puts(b, "        }\n");
 }
@@ -163,8 +171,8 @@ static void emit_load_elem(strbuf *b, const kspec *k, int index)
  * global memory itself: R = 1). */
 static void emit_load(strbuf *b, const kspec *k, int index)
 {
-    open_elem_loop(b, k, k->R, walk_along(k, 0));
-    emit_load_elem(b, k, index);
+    open_elem_loop(b, k, k->R, gen_walk_along(k, 0));
+    emit_load_elem(b, k, index, NULL, NULL);
     sb_printf(b, "        s[KFFT_SP(c * %d + e)] = v;\n", k->R);
     close_elem_loop(b);
     sb_puts(b, "    KFFT_BARRIER();\n");
@@ -251,7 +259,7 @@ static void emit_store_elem(strbuf *b, const kspec *k, int index)
  * other. */
 static void emit_store(strbuf *b, const kspec *k, int index)
 {
-    open_elem_loop(b, k, k->R, walk_along(k, 1));
+    open_elem_loop(b, k, k->R, gen_walk_along(k, 1));
     sb_printf(b, "        kfft_cplx v = s[KFFT_SP(c * %d + e)];\n", k->R);
     emit_store_elem(b, k, index);
     close_elem_loop(b);
@@ -278,7 +286,7 @@ static void emit_zat(strbuf *b, const kspec *k, const char *name, const char *po
         sb_printf(b, "            kfft_cplx %s = s[KFFT_SP(c * %d + (%s))];\n", name, k->R, pos);
         return;
     }
-    long long slots = (long long)ks_smem_elems((int64_t)k->B * k->R, k->f64, k->pad);
+    long long slots = (long long)ks_col_area(k);
     sb_printf(b, "            kfft_cplx %s = s[%lld + c];\n            if ((%s) == 0) %s = cadd(%s, s[%lld + c]);\n", name, slots, pos, name,
               name, slots + k->B);
     sb_printf(b, "            else { int m = (int)tw[%lld + (%s)].x; %s = cadd(%s, cconj(s[KFFT_SP(c * %d + (m == 0 ? 0 : %d - m))])); }\n",
@@ -305,7 +313,7 @@ static void emit_store_r2c_2(strbuf *b, const kspec *k, int index)
     char mirror[48];
     snprintf(mirror, sizeof mirror, "e == 0 ? 0 : %lld - e", (long long)k->n);
     emit_finish_inplace(b, k);
-    open_elem_loop(b, k, (int)(k->n / 2 + 1), walk_along(k, 1));
+    open_elem_loop(b, k, (int)(k->n / 2 + 1), gen_walk_along(k, 1));
     sb_printf(b, "        if (g < ncols) {\n            %s t = g;\n", idx_type(k));
     emit_zat(b, k, "a", "e");
     emit_zat(b, k, "z", mirror);
@@ -324,7 +332,7 @@ static void emit_store_r2c_2_pass(strbuf *b, const kspec *k, int index)
     const char *I = idx_type(k);
     long long Ns = (long long)k->Ns;
     int R = k->R, h = k->B / 2;
-    open_elem_loop(b, k, R, walk_along(k, 1));
+    open_elem_loop(b, k, R, gen_walk_along(k, 1));
     sb_puts(b, "        if (g < ncols) {\n");
     emit_tj(b, k);
     sb_printf(b, "            %s kk = j + (%s)e * %lld;\n            if (ok && kk <= %lld) {\n", I, I, Ns, (long long)k->n / 2);
@@ -343,7 +351,7 @@ static void emit_store_r2c_pack(strbuf *b, const kspec *k, int index)
     const char *I = idx_type(k);
     long long M = (long long)k->n;
     emit_finish_inplace(b, k);
-    open_elem_loop(b, k, (int)M + 1, walk_along(k, 1));
+    open_elem_loop(b, k, (int)M + 1, gen_walk_along(k, 1));
     sb_puts(b, "        if (g < ncols) {\n");
     sb_printf(b, "            %s t = g, dst = e;\n", I);
     sb_printf(b, "            kfft_cplx a = s[KFFT_SP(c * %d + (e == %lld ? 0 : e))], z = cconj(s[KFFT_SP(c * %d + (e == 0 ? 0 : %lld - e))]);\n",
@@ -371,7 +379,7 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
         int r = k->rad[p], RB = k->R / r, NB = k->B * RB;
         int iters = (NB + k->T - 1) / k->T;
         int rd = from_global && p == 0, wr = to_global && p == k->nrad - 1;
-        int along = rd ? walk_along(k, 0) : wr ? walk_along(k, 1) : 1;
+        int along = gen_pass_along(k, rd, wr);
         const char *guard = NB % k->T ? "if (bf < NB) " : "";
         char map[128];
         if (along) snprintf(map, sizeof map, "int bc = bf / %d, bj = bf - bc * %d;", RB, RB);
@@ -384,7 +392,7 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
         if (rd) {
             sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", r);
             sb_printf(b, "        int c = bc, e = bj + i * %d;\n        %s g = col0 + c;\n", RB, idx_type(k));
-            emit_load_elem(b, k, index);
+            emit_load_elem(b, k, index, "bj", "i");
             sb_printf(b, "        rv[it * %d + i] = v;\n            }\n", r);
         } else {
             sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) rv[it * %d + i] = s[KFFT_SP(bc * %d + bj + i * %d)];\n",
@@ -399,9 +407,12 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
         sb_printf(b, "            %s\n", map);
         if (Ns > 1) {
             sb_printf(b, "            int kk = bj %% %lld;\n", Ns);
-            sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) rv[it * %d + i] = cmul(rv[it * %d + i], "
-                         "tw[%lld + kk * %d + i - 1]);\n",
-                      r, r, r, (long long)k->tw_local[p], r - 1);
+            if (ks_tw_rows(k))
+                sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) rv[it * %d + i] = cmul(rv[it * %d + i], "
+                             "tw[%lld + (i - 1) * %lld + kk]);\n", r, r, r, (long long)k->tw_local[p], Ns);
+            else
+                sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) rv[it * %d + i] = cmul(rv[it * %d + i], "
+                             "tw[%lld + kk * %d + i - 1]);\n", r, r, r, (long long)k->tw_local[p], r - 1);
         }
         sb_printf(b, "            kfft_dft%d(&rv[it * %d]);\n", r, r);
         if (wr) {
@@ -421,12 +432,28 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
     }
 }
 
+void gen_kernel_io(const kspec *k, int *from_global, int *to_global)
+{
+    /* The first radix pass reads the source itself and the last writes the destination,
+     * except where the store needs whole columns (R2C packing pairs e with R-e; Rader's
+     * permutations) or a single pass would walk one side uncoalesced. */
+    int rader = (k->ops & KS_MID_RADER) != 0, conv = (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) != 0;
+    *from_global = k->nrad > 0 && !rader;
+    *to_global = k->nrad > 0 && !rader && k->st != KS_ST_R2C_PACK && k->st != KS_ST_HALF2 &&
+                 !(k->nrad == 1 && !conv && gen_walk_along(k, 0) != gen_walk_along(k, 1));
+}
+
+int gen_pass_along(const kspec *k, int rd, int wr) { return rd ? gen_walk_along(k, 0) : wr ? gen_walk_along(k, 1) : 1; }
+
 static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
 {
     char name[32];
     snprintf(name, sizeof name, "kfft_k%d", index);
-    if (k->pad) sb_printf(b, "#define KFFT_SP(x) ((x) + ((x) >> %d)) /* padded shared-memory index */\n", ks_pad_shift(k->f64));
-    else sb_puts(b, "#define KFFT_SP(x) (x)\n");
+    /* Shared-memory index of element x = c*R + e (kspec.h: pad, cpad). */
+    sb_puts(b, "#define KFFT_SP(x) ((x)");
+    if (k->pad) sb_printf(b, " + ((x) >> %d)", ks_pad_shift(k->f64));
+    if (k->cpad) sb_printf(b, " + (x) / %d * %d", k->R, k->cpad);
+    sb_puts(b, ")\n");
     if (k->src == KS_IO_USER) emit_offset_fn(b, k, index, 0);
     if (k->dst == KS_IO_USER) emit_offset_fn(b, k, index, 1);
     gen_dialect_kernel_open(b, dialect, name, k->T);
@@ -442,17 +469,13 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
         sb_real(b, k->scale_fwd, !k->f64);
         sb_puts(b, ";\n");
     }
-    /* The first radix pass reads the source itself and the last writes the destination,
-     * except where the store needs whole columns (R2C packing pairs e with R-e; Rader's
-     * permutations) or a single pass would walk one side uncoalesced. */
     int rader = (k->ops & KS_MID_RADER) != 0, conv = (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) != 0;
-    int from_global = k->nrad > 0 && !rader;
-    int to_global = k->nrad > 0 && !rader && k->st != KS_ST_R2C_PACK && k->st != KS_ST_HALF2 &&
-                    !(k->nrad == 1 && !conv && walk_along(k, 0) != walk_along(k, 1));
-    long long slots = (long long)ks_smem_elems((int64_t)k->B * k->R, k->f64, k->pad); /* Rader: x[0], then sum a */
+    int from_global, to_global;
+    gen_kernel_io(k, &from_global, &to_global);
+    long long slots = (long long)ks_col_area(k); /* Rader: x[0], then sum a */
     if (rader) {
-        open_elem_loop(b, k, col_len(k), walk_along(k, 0));
-        emit_load_elem(b, k, index);
+        open_elem_loop(b, k, col_len(k), gen_walk_along(k, 0));
+        emit_load_elem(b, k, index, NULL, NULL);
         sb_printf(b, "        if (e == 0) s[%lld + c] = v;\n        else s[KFFT_SP(c * %d + (int)tw[%lld + e].x)] = v;\n", slots, k->R,
                   (long long)k->dlog);
         close_elem_loop(b);
@@ -479,7 +502,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     } else if (k->st == KS_ST_HALF2) {
         emit_store_r2c_2(b, k, index);
     } else if (rader) {
-        open_elem_loop(b, k, col_len(k), walk_along(k, 1));
+        open_elem_loop(b, k, col_len(k), gen_walk_along(k, 1));
         emit_zat(b, k, "v", "e");
         emit_store_elem(b, k, index);
         close_elem_loop(b);

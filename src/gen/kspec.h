@@ -85,6 +85,7 @@ typedef struct {
     int nrad, rad[KS_MAX_RADICES];
     int B;               /* columns per block */
     int pad;             /* shared-memory padding (see ks_smem_elems) */
+    int cpad;            /* spare elements after each column in shared memory (gen_column_pad) */
     int T;               /* threads per block */
     int64_t Ns;          /* KS_GPASS: product of the radices of earlier passes */
     int src, dst;        /* KS_IO_* */
@@ -102,9 +103,23 @@ typedef struct {
     int idx64;           /* global indices need 64 bits */
     /* Offsets (in complex elements) of the tables in the plan's table buffer. */
     int64_t tw_local[KS_MAX_RADICES]; /* per radix pass: W_{Ns r}^{i k}, k<Ns, 1<=i<r */
-    int64_t tw_lo, tw_hi; int tw_shift; /* KS_GPASS two-level table of W_{Ns*R}^m */
+    /* KS_GPASS, Ns > 1: element e = b + q*RB (b < RB = R/rad[0]) of column j is multiplied by
+     * W_{Ns R}^(e j') = W_{Ns R}^(b j') W_{Ns rad[0]}^(q j'), j' = j mod Ns: tw_pa entry b*Ns + j',
+     * tw_pb entry (q-1)*Ns + j'. A thread's butterfly (fixed b, q = 0..rad[0]-1) reads one pa
+     * entry and rad[0]-1 pb entries, each shared by the warp's lanes of one column, where a
+     * two-level table of W^m had each lane gather two entries of its own for every element. */
+    int64_t tw_pa, tw_pb;
     int64_t chirp, bhat, dlog;
 } kspec;
+
+/* Layout of the in-block twiddles of a radix-r pass (element q of butterfly kk times
+ * W_{Ns r}^(q kk)): by rows, entry (q-1)*Ns + kk, so a warp's neighbouring butterflies read
+ * neighbouring entries; or by butterfly, entry kk*(r-1) + q-1, one thread's twiddles side by
+ * side. Rows measured faster on the H100 for power-of-two blocks (16384 0.80 -> 0.90 of
+ * cuFFT, 8192^2 0.74 -> 0.76) and slower for odd-radix ones, whose 784-1024-thread blocks run
+ * at the register cap and spilled more (8219's m = 16464 2.30 -> 1.87, 17496 0.75 -> 0.65;
+ * 6720 gained, 0.89 -> 0.95); bench/results/h100-2026-11-25-ab.txt. */
+static inline int ks_tw_rows(const kspec *k) { return (k->R & (k->R - 1)) == 0; }
 
 /* Is k the last pass of a two-for-one R2C chain (columns in pairs j, Ns - j)? */
 static inline int ks_pair_pass(const kspec *k) { return k->kind == KS_GPASS && k->st == KS_ST_HALF2; }
@@ -124,11 +139,11 @@ static inline int64_t ks_cols_per_transform(const kspec *k)
  * fall on different banks instead of queueing on one. */
 static inline int ks_pad_shift(int f64) { return f64 ? 3 : 4; }
 static inline int64_t ks_smem_elems(int64_t elems, int f64, int pad) { return pad ? elems + (elems >> ks_pad_shift(f64)) + 1 : elems; }
+/* Shared-memory elements of a kernel's B columns: element x = c*R + e sits at
+ * x + (pad ? x >> ks_pad_shift : 0) + c*cpad. */
+static inline int64_t ks_col_area(const kspec *k) { return ks_smem_elems((int64_t)k->B * k->R, k->f64, k->pad) + (int64_t)k->B * k->cpad; }
 /* Shared-memory elements of a kernel: its B columns and Rader's 2*B slots. */
-static inline int64_t ks_kernel_smem(const kspec *k)
-{
-    return ks_smem_elems((int64_t)k->B * k->R, k->f64, k->pad) + (k->ops & KS_MID_RADER ? 2 * k->B : 0);
-}
+static inline int64_t ks_kernel_smem(const kspec *k) { return ks_col_area(k) + (k->ops & KS_MID_RADER ? 2 * k->B : 0); }
 /* The most elements whose padded layout fits in `bytes` (planning assumes padding). */
 static inline int64_t ks_smem_capacity(int64_t bytes, int f64)
 {

@@ -16,6 +16,17 @@
 #define TARGET_ELEMS 2048
 /* Bytes of contiguous data per row a block reads: one 32-byte DRAM sector. */
 #define ROW_BYTES 32
+/* Along a strided axis of a one-kernel stage, rows up to 128 bytes while the block stays
+ * within 64 KB: with the column padding (gen_column_pad) taking the bank conflicts away, the
+ * H100 measured 1024^2 0.88 -> 0.94 of cuFFT (64-byte rows; 128 made 128 KB blocks: 0.91),
+ * 256^3 0.95 -> 1.05, 512^3 0.90 -> 0.98 (bench/results/h100-2026-11-25-ab.txt; before the
+ * padding, wider rows had lost: h100-2026-11-23d-exp.txt). */
+#define WIDE_ROW_BYTES 128
+#define WIDE_BLOCK_BYTES (64 << 10)
+/* Power-of-two pass blocks above this ran one per SM and lost to one pass more: 2^24 as two
+ * passes of 4096 (139 KB blocks) 0.56 of cuFFT, as three of 256 0.61-0.64 on the H100;
+ * 2^22's two passes of 2048 (70 KB) stay (three: 0.57). */
+#define PASS_SMEM_MAX (96 << 10)
 /* Transforms per chunk are limited so workspace stays under this. */
 #define WORKSPACE_CAP ((int64_t)256 << 20)
 /* Threads per block: 256 for blocks of a few thousand elements; up to 512 for the large
@@ -52,12 +63,13 @@ static kfft_status shape(kspec *k, int R, int B, int radix, const kfft_device_in
     return KFFT_SUCCESS;
 }
 
-/* Appends the in-block twiddle tables of spec k. */
+/* Appends the in-block twiddle tables of spec k: pass p (radix r) multiplies element q of
+ * butterfly kk by W_{Ns r}^(q kk) (kspec.h: ks_tw_rows). */
 static void local_tables(kspec *k, kfft_table *t)
 {
     int64_t Ns = 1;
     for (int p = 0; p < k->nrad; p++) {
-        k->tw_local[p] = Ns > 1 ? tab_twiddles_local(t, Ns, k->rad[p]) : 0;
+        k->tw_local[p] = Ns > 1 ? tab_twiddles_grid(t, 1, k->rad[p] - 1, Ns, Ns * k->rad[p], !ks_tw_rows(k)) : 0;
         Ns *= k->rad[p];
     }
 }
@@ -92,10 +104,13 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
     /* Power-of-two passes may use opt-in shared memory: fewer passes won over more blocks per
      * SM (H100: 2^22 in two passes of 2048 instead of three, 0.51 -> 0.67 of cuFFT; 2^24 0.51
      * -> 0.55), but not for odd-heavy radices (1000003's Bluestein length 2000376 in 2 + 2
-     * passes of 1764 and 1134: 0.91 -> 0.62). Rows stay 32 bytes: 64- and 128-byte rows (more
-     * columns per block) measured slower everywhere (bench/results/h100-2026-11-23-iter.txt). */
+     * passes of 1764 and 1134: 0.91 -> 0.62), up to PASS_SMEM_MAX. Rows stay 32 bytes: 64- and
+     * 128-byte rows (more columns per block) measured slower for 2^18..2^22 (before the column
+     * padding, bench/results/h100-2026-11-23-iter.txt, and after it, -25-ab.txt: 2^20 0.73 ->
+     * 0.72 / 0.55, 2^22 0.70 -> 0.57 / 0.62). */
     int pow2 = (N & (N - 1)) == 0;
-    int64_t emax = ks_smem_capacity((int64_t)(pow2 && info->smem_optin > info->smem_per_block ? info->smem_optin : info->smem_per_block), f64);
+    size_t pass_smem = info->smem_optin < PASS_SMEM_MAX ? info->smem_optin : PASS_SMEM_MAX;
+    int64_t emax = ks_smem_capacity((int64_t)(pow2 && pass_smem > info->smem_per_block ? pass_smem : info->smem_per_block), f64);
     int Bg = ROW_BYTES / (int)elem_bytes(f64);
     int64_t R[KFFT_MAX_STEPS];
     int np = kfft_split_passes(rp ? N / rp : N, emax / Bg, R + (rp != 0), KFFT_MAX_STEPS / 2 - 1);
@@ -134,13 +149,10 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             k->pad = pad >= 0 ? pad : 1;
         }
         local_tables(k, t);
-        if (Ns > 1) {
-            int64_t Np = Ns * R[p];
-            int sh = 0;
-            while ((1ll << (2 * sh)) < Np) sh++;
-            k->tw_shift = sh;
-            k->tw_lo = tab_twiddles_range(t, 1ll << sh, 1, Np);
-            k->tw_hi = tab_twiddles_range(t, (Np + (1ll << sh) - 1) >> sh, 1ll << sh, Np);
+        if (Ns > 1) { /* see kspec.h: tw_pa, tw_pb */
+            int r0 = k->rad[0], RB = k->R / r0;
+            k->tw_pa = tab_twiddles_grid(t, 0, RB, Ns, Ns * k->R, 0);
+            k->tw_pb = tab_twiddles_grid(t, 1, r0 - 1, Ns, Ns * r0, 0);
         }
         Ns *= R[p];
     }
@@ -296,8 +308,10 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         while ((int64_t)B * 2 * N <= TARGET_ELEMS && B * 2 <= sg->ntrans) B *= 2;
         /* Along a strided axis, neighbouring transforms share DRAM sectors: take enough. */
         int64_t fast = r->nouter ? r->outer[0].is : 0;
-        if (r->nouter && fast < r->is)
+        if (r->nouter && fast < r->is) {
             while ((int64_t)B * eb < ROW_BYTES && (int64_t)B * 2 * (N + 2) <= emax && B * 2 <= sg->ntrans) B *= 2;
+            while ((int64_t)B * eb < WIDE_ROW_BYTES && (int64_t)B * 2 * N * eb <= WIDE_BLOCK_BYTES && B * 2 <= sg->ntrans) B *= 2;
+        }
         if ((st = shape(k, (int)N, B, kfft_radix_auto(N, f64), info))) return st;
         /* Padding pays for power-of-two-heavy lengths; measured on the H100 it costs one-kernel
          * lengths with a large odd part (16464, 17496, 1000, 243), whose strides already spread. */
@@ -392,6 +406,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     if (p->mirror.on) ospan = p->mirror.R * p->mirror.ld + r->n;
     for (int q = 0; q < sg->nsteps; q++) {
         kspec *k = &s->spec[sg->first + q];
+        k->cpad = gen_column_pad(k, (int64_t)info->smem_optin / eb);
         k->idx64 = ispan > IDX32_LIMIT || ospan > IDX32_LIMIT || nuser > IDX32_LIMIT || sg->chunk * N > IDX32_LIMIT ||
                    k->chirp + N > IDX32_LIMIT || k->bhat + N > IDX32_LIMIT || k->dlog + r->n > IDX32_LIMIT || k->rtw + r->n > IDX32_LIMIT;
     }

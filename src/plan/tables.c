@@ -11,12 +11,12 @@
 #include "core/trig.h"
 
 /* Bump when any table's computation changes: cached tables of other revisions are not used. */
-#define TABLE_REV 1
+#define TABLE_REV 2
 
-enum { OP_TW_LOCAL, OP_TW_RANGE, OP_CHIRP, OP_BSPEC, OP_DLOG, OP_RSPEC };
+enum { OP_TW_GRID, OP_TW_GRID_KMAJOR, OP_TW_RANGE, OP_CHIRP, OP_BSPEC, OP_DLOG, OP_RSPEC };
 
 /* Records a table of `count` elements; returns its offset. */
-static int64_t add(kfft_table *t, int kind, int64_t count, int64_t a, int64_t b, int64_t c)
+static int64_t add(kfft_table *t, int kind, int64_t count, int64_t a, int64_t b, int64_t c, int64_t d)
 {
     if (t->oom) return -1;
     if (t->nops == t->capops) {
@@ -30,17 +30,20 @@ static int64_t add(kfft_table *t, int kind, int64_t count, int64_t a, int64_t b,
         t->capops = cap;
     }
     kfft_table_op *o = &t->ops[t->nops++];
-    *o = (kfft_table_op){kind, t->len, a, b, c};
+    *o = (kfft_table_op){kind, t->len, a, b, c, d};
     t->len += count;
     return o->off;
 }
 
-int64_t tab_twiddles_local(kfft_table *t, int64_t Ns, int r) { return add(t, OP_TW_LOCAL, Ns * (r - 1), Ns, r, 0); }
-int64_t tab_twiddles_range(kfft_table *t, int64_t count, int64_t step, int64_t N) { return add(t, OP_TW_RANGE, count, count, step, N); }
-int64_t tab_chirp(kfft_table *t, int64_t n) { return add(t, OP_CHIRP, n, n, 0, 0); }
-int64_t tab_bluestein_spectrum(kfft_table *t, int64_t n, int64_t m, int64_t chirp) { return add(t, OP_BSPEC, m, n, m, chirp); }
-int64_t tab_rader_dlog(kfft_table *t, int64_t n, int64_t g) { return add(t, OP_DLOG, n, n, g, 0); }
-int64_t tab_rader_spectrum(kfft_table *t, int64_t n, int64_t g) { return add(t, OP_RSPEC, n - 1, n, g, 0); }
+int64_t tab_twiddles_grid(kfft_table *t, int64_t row0, int64_t rows, int64_t cols, int64_t N, int kmajor)
+{
+    return add(t, kmajor ? OP_TW_GRID_KMAJOR : OP_TW_GRID, rows * cols, row0, rows, cols, N);
+}
+int64_t tab_twiddles_range(kfft_table *t, int64_t count, int64_t step, int64_t N) { return add(t, OP_TW_RANGE, count, count, step, N, 0); }
+int64_t tab_chirp(kfft_table *t, int64_t n) { return add(t, OP_CHIRP, n, n, 0, 0, 0); }
+int64_t tab_bluestein_spectrum(kfft_table *t, int64_t n, int64_t m, int64_t chirp) { return add(t, OP_BSPEC, m, n, m, chirp, 0); }
+int64_t tab_rader_dlog(kfft_table *t, int64_t n, int64_t g) { return add(t, OP_DLOG, n, n, g, 0, 0); }
+int64_t tab_rader_spectrum(kfft_table *t, int64_t n, int64_t g) { return add(t, OP_RSPEC, n - 1, n, g, 0, 0); }
 
 kfft_hash tab_key(const kfft_table *t, int f64)
 {
@@ -51,18 +54,18 @@ kfft_hash tab_key(const kfft_table *t, int f64)
     kfft_hash_str(&h, head);
     for (int i = 0; i < t->nops; i++) {
         const kfft_table_op *o = &t->ops[i];
-        int64_t w[5] = {o->kind, o->off, o->a, o->b, o->c};
+        int64_t w[6] = {o->kind, o->off, o->a, o->b, o->c, o->d};
         kfft_hash_update(&h, w, sizeof w);
     }
     return h;
 }
 
-static void twiddles_local(double *w, int64_t Ns, int r)
+static void twiddles_grid(double *w, int64_t row0, int64_t rows, int64_t cols, int64_t N, int kmajor)
 {
-    for (int64_t k = 0; k < Ns; k++)
-        for (int i = 1; i < r; i++) {
-            double *p = w + 2 * (k * (r - 1) + i - 1);
-            kfft_expi((int64_t)i * k, Ns * r, p, p + 1);
+    for (int64_t i = 0; i < rows; i++)
+        for (int64_t k = 0; k < cols; k++) {
+            double *p = w + 2 * (kmajor ? k * rows + i : i * cols + k);
+            kfft_expi((i + row0) * k % N, N, p, p + 1);
         }
 }
 
@@ -152,7 +155,8 @@ int tab_compute(kfft_table *t)
         double *w = t->v + 2 * o->off;
         int rc = 0;
         switch (o->kind) {
-        case OP_TW_LOCAL: twiddles_local(w, o->a, (int)o->b); break;
+        case OP_TW_GRID:
+        case OP_TW_GRID_KMAJOR: twiddles_grid(w, o->a, o->b, o->c, o->d, o->kind == OP_TW_GRID_KMAJOR); break;
         case OP_TW_RANGE: twiddles_range(w, o->a, o->b, o->c); break;
         case OP_CHIRP: chirp(w, o->a); break;
         case OP_BSPEC: rc = bluestein_spectrum(w, o->a, o->b, t->v + 2 * o->c); break;

@@ -13,7 +13,7 @@
 
 typedef struct {
     int kind;
-    int64_t off, a, b, c;
+    int64_t off, a, b, c, d;
 } kfft_table_op;
 
 typedef struct {
@@ -25,7 +25,10 @@ typedef struct {
 } kfft_table;
 
 /* Appends; returns the offset of the first appended element (-1 after an allocation failure). */
-int64_t tab_twiddles_local(kfft_table *t, int64_t Ns, int r);
+/* W_N^(q k) = exp(-2 pi i q k / N) for row0 <= q < row0 + rows, k < cols, at entry
+ * (q - row0) * cols + k (threads on neighbouring k read neighbouring entries), or with kmajor
+ * at k * rows + q - row0 (one thread's q for its k side by side). */
+int64_t tab_twiddles_grid(kfft_table *t, int64_t row0, int64_t rows, int64_t cols, int64_t N, int kmajor);
 int64_t tab_twiddles_range(kfft_table *t, int64_t count, int64_t step, int64_t N); /* exp(-2 pi i k step / N), k<count */
 int64_t tab_chirp(kfft_table *t, int64_t n);
 int64_t tab_bluestein_spectrum(kfft_table *t, int64_t n, int64_t m, int64_t chirp);
