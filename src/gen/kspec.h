@@ -115,11 +115,12 @@ typedef struct {
 /* Layout of the in-block twiddles of a radix-r pass (element q of butterfly kk times
  * W_{Ns r}^(q kk)): by rows, entry (q-1)*Ns + kk, so a warp's neighbouring butterflies read
  * neighbouring entries; or by butterfly, entry kk*(r-1) + q-1, one thread's twiddles side by
- * side. Rows measured faster on the H100 for power-of-two blocks (16384 0.80 -> 0.90 of
- * cuFFT, 8192^2 0.74 -> 0.76) and slower for odd-radix ones, whose 784-1024-thread blocks run
- * at the register cap and spilled more (8219's m = 16464 2.30 -> 1.87, 17496 0.75 -> 0.65;
- * 6720 gained, 0.89 -> 0.95); bench/results/h100-2026-11-25-ab.txt. */
-static inline int ks_tw_rows(const kspec *k) { return (k->R & (k->R - 1)) == 0; }
+ * side. Rows measured faster on the H100 for power-of-two blocks of 8192 and more (16384
+ * 0.80 -> 0.90 of cuFFT, R2C 16384 0.72 -> 0.78, 8192^2 0.73 -> 0.76) and slower for smaller
+ * ones (R2C 4096^2, rows of 2048: 0.82 -> 0.67) and odd-radix ones, whose 784-1024-thread
+ * blocks run at the register cap and spilled more (8219's m = 16464 2.30 -> 1.87, 17496 0.75
+ * -> 0.65); bench/results/h100-2026-11-25-ab.txt. */
+static inline int ks_tw_rows(const kspec *k) { return (k->R & (k->R - 1)) == 0 && k->R >= 8192; }
 
 /* Is k the last pass of a two-for-one R2C chain (columns in pairs j, Ns - j)? */
 static inline int ks_pair_pass(const kspec *k) { return k->kind == KS_GPASS && k->st == KS_ST_HALF2; }
