@@ -21,20 +21,26 @@ static int fails;
         }                                                                                                              \
     } while (0)
 
-/* The schedule of a 1-D f32 plan of length n: its description and kernel count. */
-static int plan1d_of(kfft_type type, int64_t n, int64_t batch, char *desc, size_t len)
+/* The schedule of an f32 plan on a described H100 (0), or -1 with the error in kfft_error_message. */
+static int schedule_of(kfft_type type, int rank, const int64_t *n, int64_t batch, kfft_schedule *s)
 {
     kfft_device_info info = test_h100_info("sm_90");
     kfft_plan_desc d;
     memset(&d, 0, sizeof d);
     d.type = type;
     d.precision = KFFT_F32;
-    d.rank = 1;
-    d.n[0] = n;
+    d.rank = rank;
+    for (int i = 0; i < rank; i++) d.n[i] = n[i];
     d.batch = batch;
     kfft_problem p;
+    return kfft_problem_from_desc(&d, &p) || kfft_schedule_build(&p, &info, s) ? -1 : 0;
+}
+
+/* The schedule of a 1-D f32 plan of length n: its description and kernel count. */
+static int plan1d_of(kfft_type type, int64_t n, int64_t batch, char *desc, size_t len)
+{
     kfft_schedule s;
-    if (kfft_problem_from_desc(&d, &p) || kfft_schedule_build(&p, &info, &s)) {
+    if (schedule_of(type, 1, &n, batch, &s)) {
         snprintf(desc, len, "plan failed: %s", kfft_error_message());
         return -1;
     }
@@ -51,17 +57,8 @@ static int plan1d_of(kfft_type type, int64_t n, int64_t batch, char *desc, size_
  * 2^16's passes). */
 static void banks(int rank, const int64_t *n, const char *conflicted, int exact)
 {
-    kfft_device_info info = test_h100_info("sm_90");
-    kfft_plan_desc d;
-    memset(&d, 0, sizeof d);
-    d.type = KFFT_C2C;
-    d.precision = KFFT_F32;
-    d.rank = rank;
-    for (int i = 0; i < rank; i++) d.n[i] = n[i];
-    d.batch = 8;
-    kfft_problem p;
     kfft_schedule s;
-    if (kfft_problem_from_desc(&d, &p) || kfft_schedule_build(&p, &info, &s)) {
+    if (schedule_of(KFFT_C2C, rank, n, 8, &s)) {
         CHECK(0, "banks: plan failed: %s", kfft_error_message());
         return;
     }

@@ -156,9 +156,9 @@ static void emit_load_elem(strbuf *b, const kspec *k, int index, const char *eb,
         long long Ns = (long long)k->Ns, RB = k->R / k->rad[0];
         sb_printf(b, "            %s jm = j %% %lld;\n", I, Ns);
         if (!eb) {
-            sb_printf(b, "            int pq = e / %lld, pb = e - pq * %lld;\n", RB, RB);
-            eb = "pb";
-            eq = "pq";
+            sb_printf(b, "            int eq = e / %lld, eb = e - eq * %lld;\n", RB, RB);
+            eb = "eb";
+            eq = "eq";
         }
         sb_printf(b, "            kfft_cplx w = tw[%lld + (%s)%s * %lld + jm];\n", (long long)k->tw_pa, I, eb, Ns);
         sb_printf(b, "            if (%s) w = cmul(w, tw[%lld + (%s)(%s - 1) * %lld + jm]);\n", eq, (long long)k->tw_pb, I, eq, Ns);
