@@ -6,7 +6,8 @@
 # GPU_CHECK_SETS=ci-sample runs the CI size lists instead of the full ones (a quick check).
 # GPU_CHECK_PARTS="c2c real rest" (the default: all three) picks parts, so the full check
 # can be split over device calls of under 10 minutes each (cold kernel cache on the H100:
-# c2c about 230 s, real about 600 s, rest about 150 s: run c2c with rest, and real alone).
+# c2c about 230 s, real about 600 s, rest about 150 s: run c2c with rest, and real alone or,
+# over the limit, as GPU_CHECK_REAL_LARGE=1 and GPU_CHECK_REAL_SMALL=1 in two calls).
 # Logs go to $OUT (or ./gpu-check-out).
 set -u -o pipefail
 cd "$(dirname "$0")/.."
@@ -83,10 +84,13 @@ dshards+=("--sizes large")
 # GPU_CHECK_REAL_LARGE=1: only the large sizes (the multi-pass and big one-kernel routes) and
 # the large 2-D/3-D shapes, for a call too short for the whole real part (~10 minutes cold).
 [ -n "${GPU_CHECK_REAL_LARGE:-}" ] && dshards=("--sizes large")
+# GPU_CHECK_REAL_SMALL=1: the other half, 1..1024 alone, each shard bounded to 540 s.
+[ -n "${GPU_CHECK_REAL_SMALL:-}" ] && unset 'dshards[-1]'
+real_timeout=$([ -n "${GPU_CHECK_REAL_SMALL:-}" ] && echo 540 || echo 0)
 [ "$SETS" = full ] || dshards=("--sizes 1-64")
 part real || dshards=()
 for i in "${!dshards[@]}"; do
-  ( t0=$(date +%s); build-gpu/tests/test_dense --backend cuda --set real-full ${dshards[$i]} >"$LOG/real_$i.log" 2>&1
+  ( t0=$(date +%s); timeout $real_timeout build-gpu/tests/test_dense --backend cuda --set real-full ${dshards[$i]} >"$LOG/real_$i.log" 2>&1
     echo "rc=$? $(( $(date +%s) - t0 ))s" >>"$LOG/real_$i.log" ) &
   pids+=($!)
 done
@@ -101,7 +105,7 @@ for p in f32 f64; do
 done
 printf 'r2c/c2r cuda: %s checks, %s FAIL lines, %s shards not ok\n' "$checks" "$fails" "$bad" | tee -a "$OUT/summary.txt"
 [ "$fails" = 0 ] && [ "$bad" = 0 ] || status=1
-step dense_nd_large build-gpu/tests/test_dense --backend cuda --set nd-large
+[ -n "${GPU_CHECK_REAL_SMALL:-}" ] || step dense_nd_large build-gpu/tests/test_dense --backend cuda --set nd-large
 fi
 # The NVRTC compile checks need no GPU (CI runs them); the rest runs here on CUDA.
 part rest && step ctest ctest --test-dir build-gpu --output-on-failure -j4 -E "c2c_|nvrtc"

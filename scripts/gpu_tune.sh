@@ -14,6 +14,7 @@ fi
 cases=(1024 4096 16384 1000 1536 6720 17496 16464 127 4093 8219 r2c:1024 r2c:16384 r2c:8219 1024x1024 4096x4096
        128x128x128 256x256x256 r2c:8219x8219
        65536 262144 1048576 110592 52329 100003 1000003)  # multi-pass stages: radices and padding of their passes
+[ -n "${TUNE_CASES:-}" ] && read -r -a cases <<<"$TUNE_CASES"  # TUNE_CASES="127 2039": these instead
 rm -f "$KFFT_CACHE_DIR/wisdom.txt"
 build-gpu/kfft tune "${cases[@]}" --elems 27 | tee "$OUT/tune.txt"
 cp "$KFFT_CACHE_DIR/wisdom.txt" "$OUT/wisdom.txt"

@@ -393,6 +393,11 @@ static int t_wisdom(void)
     kfft_plan_destroy(p);
     double e = run_layout(c, 64, 64, 0, 0, 0, 0);
     CHECK(e < 1e-5, "results with the wisdom's kernel: rel error %.2e", e);
+    /* With a register bound (a CUDA launch bound; other backends ignore it). */
+    set_wisdom_entry(path, "single f32 R=64 B=32 ops=0 T=32 pad=1 radix=0 regs=64 ns=1 default_ns=2");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 1, "regs= entry: %s", kfft_error_message());
+    e = run_layout(c, 64, 64, 0, 0, 0, 0);
+    CHECK(e < 1e-5, "results with a register bound: rel error %.2e", e);
     /* Malformed, foreign, stale: refused with the reason, nothing changes. */
     rewrite(path, other, 0, NULL);
     CHECK(kfft_wisdom_import(c, other) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "line 5"),
@@ -468,6 +473,8 @@ static int t_wisdom_passes(void)
                                 "passes f32 R=327680 ops=0 pad=2 radix=0 ns=1 default_ns=2",
                                 "passes f32 R=327680 B=4 ops=0 pad=0 radix=0 ns=1 default_ns=2",
                                 "single f32 R=64 B=32 ops=0 T=32 pad=-1 radix=0 ns=1 default_ns=2",
+                                "single f32 R=64 B=32 ops=0 T=32 pad=0 radix=0 regs=256 ns=1 default_ns=2",
+                                "passes f32 R=327680 ops=0 pad=0 radix=0 regs=96 ns=1 default_ns=2",
                                 "passes f16 R=327680 ops=0 pad=0 radix=0 ns=1 default_ns=2", "passes"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         set_wisdom_entry(path, bad[i]);

@@ -80,6 +80,63 @@ static void banks(int rank, const int64_t *n, const char *conflicted, int exact)
     kfft_schedule_free(&s);
 }
 
+/* One-kernel convolutions (Bluestein, Rader): where the largest even radix repeats, the
+ * radices start and end with it so the middle stays in registers (kernel.c: emit_mid_fused);
+ * an odd one is not moved (8219's 7). With a register bound (kfft_tune's knob) the CUDA
+ * source carries the blocks per SM that shared memory and threads allow. */
+static void conv_and_bounds(void)
+{
+    static const struct {
+        int64_t n;
+        int fused;
+    } conv[] = {{127, 1}, {257, 1}, {1021, 1}, {4093, 1}, {7681, 1}, {12289, 1}, {8219, 0}, {8191, 0}};
+    kfft_device_info info = test_h100_info("sm_90");
+    for (size_t i = 0; i < sizeof conv / sizeof conv[0]; i++) {
+        kfft_schedule s;
+        if (schedule_of(KFFT_C2C, 1, &conv[i].n, 4, &s)) {
+            CHECK(0, "conv %lld: plan failed: %s", (long long)conv[i].n, kfft_error_message());
+            continue;
+        }
+        const kspec *k = &s.spec[0];
+        CHECK(s.nsteps == 1 && (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) && ks_conv_fused(k) == conv[i].fused,
+              "conv %lld: %d kernels, fused %d (want %d): %s", (long long)conv[i].n, s.nsteps, ks_conv_fused(k), conv[i].fused, s.describe);
+        kfft_schedule_free(&s);
+    }
+    static const struct {
+        int64_t n;
+        int regs, minb;
+    } bound[] = {{4093, 64, 2}, {4093, 96, 0}, {4093, 0, 0}, {127, 96, 10}}; /* 127: T = 64 (B = 4 columns), 64K / (64 * 96) */
+    for (size_t i = 0; i < sizeof bound / sizeof bound[0]; i++) {
+        kfft_plan_desc d;
+        memset(&d, 0, sizeof d);
+        d.precision = KFFT_F32;
+        d.rank = 1;
+        d.n[0] = bound[i].n;
+        d.batch = 4;
+        kfft_problem p;
+        kfft_schedule s;
+        strbuf src;
+        char want[64];
+        if (kfft_problem_from_desc(&d, &p) || kfft_schedule_build(&p, &info, &s)) continue;
+        kspec k0 = s.spec[0]; /* the default choices, with a register bound added */
+        kfft_schedule_free(&s);
+        p.knob[0].on = 1;
+        p.knob[0].T = k0.T;
+        p.knob[0].pad = k0.pad;
+        p.knob[0].radix = kfft_radix_auto(k0.R, 0);
+        p.knob[0].regs = bound[i].regs;
+        if (kfft_schedule_build(&p, &info, &s) || kfft_schedule_source(&s, KS_DIALECT_CUDA, &src)) {
+            CHECK(0, "bound %lld: %s", (long long)bound[i].n, kfft_error_message());
+            continue;
+        }
+        snprintf(want, sizeof want, "__launch_bounds__(%d, %d)", s.spec[0].T, bound[i].minb);
+        CHECK(s.spec[0].minb == bound[i].minb && (strstr(src.s, want) != NULL) == (bound[i].minb > 1),
+              "bound %lld regs %d: minb %d (want %d)", (long long)bound[i].n, bound[i].regs, s.spec[0].minb, bound[i].minb);
+        sb_free(&src);
+        kfft_schedule_free(&s);
+    }
+}
+
 /* Batch-4 C2C. */
 static int plan1d(int64_t n, char *desc, size_t len) { return plan1d_of(KFFT_C2C, n, 4, desc, len); }
 
@@ -144,6 +201,7 @@ int main(void)
     banks(3, (int64_t[]){256, 256, 256}, "k1 k2", 1);
     banks(2, (int64_t[]){4096, 4096}, "k1", 0); /* unpadded columns: conflicts within them stay */
     banks(2, (int64_t[]){1024, 1024}, "k1", 0);
+    conv_and_bounds();
 
     /* Routes on the H100 (bench/results/h100-2026-11-23-rader.txt, -iter.txt). */
     route(127, "bluestein m=256", 1);   /* Rader measured 0.90x of Bluestein */

@@ -40,9 +40,11 @@ void gen_dialect_prelude(strbuf *b, int dialect, int f64)
                "KFFT_DEVICE kfft_cplx cflip(kfft_cplx a, int f) { return f ? KFFT_MK(a.x, -a.y) : a; }\n");
 }
 
-void gen_dialect_kernel_open(strbuf *b, int dialect, const char *name, int threads)
+void gen_dialect_kernel_open(strbuf *b, int dialect, const char *name, int threads, int minb)
 {
-    if (dialect == KS_DIALECT_CUDA)
+    if (dialect == KS_DIALECT_CUDA && minb > 1)
+        sb_printf(b, "extern \"C\" __global__ void __launch_bounds__(%d, %d) %s(", threads, minb, name);
+    else if (dialect == KS_DIALECT_CUDA)
         sb_printf(b, "extern \"C\" __global__ void __launch_bounds__(%d) %s(", threads, name);
     else
         sb_printf(b, "__kernel __attribute__((reqd_work_group_size(%d, 1, 1))) void %s(", threads, name);

@@ -50,7 +50,7 @@ int64_t gen_smem_cost(const kspec *k, int64_t *ideal);
 /* Dialect layer (dialect.c). */
 void gen_dialect_prelude(strbuf *b, int dialect, int f64);
 /* The kernel's opening line up to and including '{', with its parameter list. */
-void gen_dialect_kernel_open(strbuf *b, int dialect, const char *name, int threads);
+void gen_dialect_kernel_open(strbuf *b, int dialect, const char *name, int threads, int minb);
 /* Shared-memory array `s` of `elems` complex elements. */
 void gen_dialect_smem(strbuf *b, int dialect, int elems);
 

@@ -115,7 +115,8 @@ static void emit_user_read(strbuf *b, const kspec *k, int index)
         sb_printf(b, "            v = src <= %lld ? in[base + src * %lld] : cconj(in[base + (%lld - src) * %lld]);\n",
                   (long long)(k->n / 2), is, (long long)k->n, is);
         break;
-    case KS_LD_PAIR:
+    case KS_LD_PAIR: /* (one vector load where base is even lost: a branch per element kept the loads from
+                      * overlapping, R2C 16384 0.79 -> 0.37 of cuFFT on the H100) */
         sb_printf(b, "            v = KFFT_MK(rin[base + 2 * src * %lld], rin[base + (2 * src + 1) * %lld]);\n", is, is);
         break;
     case KS_LD_C2R_PACK: /* Y[k] = (X[k] + X*[M-k]) + i W^-k (X[k] - X*[M-k]); DC and Nyquist taken real */
@@ -207,9 +208,13 @@ static void emit_user_write(strbuf *b, const kspec *k, int index)
     case KS_ST_REAL:
         sb_printf(b, "            rout[base + dst * %lld] = v.x;\n", os);
         break;
-    case KS_ST_PAIR:
-        sb_printf(b, "            rout[base + 2 * dst * %lld] = v.x;\n            rout[base + (2 * dst + 1) * %lld] = v.y;\n", os,
-                  os);
+    case KS_ST_PAIR: /* pairs at an even offset in one 8- or 16-byte store: C2R 16384 0.52 -> 0.63 of cuFFT */
+        if (os == 1)
+            sb_puts(b, "            if (base & 1) { rout[base + 2 * dst] = v.x; rout[base + 2 * dst + 1] = v.y; }\n"
+                       "            else out[(base >> 1) + dst] = v;\n");
+        else
+            sb_printf(b, "            rout[base + 2 * dst * %lld] = v.x;\n            rout[base + (2 * dst + 1) * %lld] = v.y;\n", os,
+                      os);
         break;
     case KS_ST_MIRROR: { /* ostride is 1: spectrum rows are contiguous */
         const ks_mirror *m = &k->mir;
@@ -365,6 +370,22 @@ static void emit_store_r2c_pack(strbuf *b, const kspec *k, int index)
     close_elem_loop(b);
 }
 
+/* The convolution's middle in registers (conv_fused): the forward FFT's last pass holds
+ * elements bj + i*R/r of its column, which are the inverse FFT's first butterfly when both
+ * passes have radix r (its Ns = 1: no twiddles). So: the pointwise product with the
+ * kernel's spectrum (conjugated: the inverse is the same forward codelets), the inverse's
+ * first butterfly, and its store; two crossings of shared memory and two barriers fewer.
+ * Rader keeps element 0 (the sum of a) first, in the slot past the columns. */
+static void emit_mid_fused(strbuf *b, const kspec *k, int r, int RB)
+{
+    if (k->ops & KS_MID_RADER)
+        sb_printf(b, "            if (bj == 0) s[%lld + bc] = rv[it * %d];\n", (long long)ks_col_area(k) + k->B, r);
+    sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) rv[it * %d + i] = cconj(cmul(rv[it * %d + i], tw[%lld + bj + i * %d]));\n",
+              r, r, r, (long long)k->bhat, RB);
+    sb_printf(b, "            kfft_dft%d(&rv[it * %d]);\n            int base = bc * %d + bj * %d;\n", r, r, k->R, r);
+    sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) s[KFFT_SP(base + i)] = rv[it * %d + i];\n", r, r);
+}
+
 /* Stockham radix passes over the B columns of length R held in s. The first pass may read
  * its butterflies' elements straight from the source (from_global) and the last may write
  * them straight to the destination (to_global), so the data crosses shared memory twice
@@ -372,10 +393,11 @@ static void emit_store_r2c_pack(strbuf *b, const kspec *k, int index)
  * element e of the column, and in the last pass output e = j + i*R/r goes to element e. A
  * pass touching global memory maps threads to butterflies as that side's loop would (along
  * a column or across columns), so accesses stay coalesced. */
-static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_global)
+static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_global, int p0, int mid)
 {
     long long Ns = 1;
-    for (int p = 0; p < k->nrad; p++) {
+    for (int p = 0; p < p0; p++) Ns *= k->rad[p];
+    for (int p = p0; p < k->nrad; p++) {
         int r = k->rad[p], RB = k->R / r, NB = k->B * RB;
         int iters = (NB + k->T - 1) / k->T;
         int rd = from_global && p == 0, wr = to_global && p == k->nrad - 1;
@@ -421,6 +443,9 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
                       RB, idx_type(k), r);
             emit_store_elem(b, k, index);
             sb_puts(b, "            }\n        }\n    }\n    }\n");
+        } else if (mid && p == k->nrad - 1) {
+            emit_mid_fused(b, k, r, RB);
+            sb_puts(b, "        }\n    }\n    KFFT_BARRIER();\n    }\n");
         } else {
             if (Ns > 1) sb_printf(b, "            int base = bc * %d + (bj / %lld) * %lld + kk;\n", k->R, Ns, Ns * r);
             else sb_printf(b, "            int base = bc * %d + bj * %d;\n", k->R, r);
@@ -456,7 +481,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     sb_puts(b, ")\n");
     if (k->src == KS_IO_USER) emit_offset_fn(b, k, index, 0);
     if (k->dst == KS_IO_USER) emit_offset_fn(b, k, index, 1);
-    gen_dialect_kernel_open(b, dialect, name, k->T);
+    gen_dialect_kernel_open(b, dialect, name, k->T, k->minb);
     gen_dialect_smem(b, dialect, (int)ks_kernel_smem(k));
     sb_printf(b, "    %s col0 = (%s)KFFT_GROUP * %d;\n", idx_type(k), idx_type(k), k->B);
     if (k->ld == KS_LD_REAL || k->ld == KS_LD_PAIR || k->ld == KS_LD_REAL2)
@@ -483,8 +508,11 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     } else if (!from_global) {
         emit_load(b, k, index);
     }
-    emit_fft(b, k, index, from_global, to_global && !conv);
-    if (conv) {
+    int fused = conv && ks_conv_fused(k);
+    emit_fft(b, k, index, from_global, to_global && !conv, 0, fused);
+    if (fused) {
+        emit_fft(b, k, index, 0, to_global, 1, 0);
+    } else if (conv) {
         /* Pointwise product with the convolution kernel's spectrum (1/m folded in),
          * conjugated so the inverse FFT is the same forward codelets; the store conjugates
          * back. Rader keeps element 0 (the sum of a) first. */
@@ -493,7 +521,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
         if (rader) sb_printf(b, "            if (l %% %d == 0) s[%lld + l / %d] = s[KFFT_SP(l)];\n", k->R, slots + k->B, k->R);
         sb_printf(b, "            s[KFFT_SP(l)] = cconj(cmul(s[KFFT_SP(l)], tw[%lld + l %% %d]));\n        }\n    }\n    KFFT_BARRIER();\n",
                   (long long)k->bhat, k->R);
-        emit_fft(b, k, index, 0, to_global);
+        emit_fft(b, k, index, 0, to_global, 0, 0);
     }
     if (k->st == KS_ST_R2C_PACK) {
         emit_store_r2c_pack(b, k, index);

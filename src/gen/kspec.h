@@ -87,6 +87,8 @@ typedef struct {
     int pad;             /* shared-memory padding (see ks_smem_elems) */
     int cpad;            /* spare elements after each column in shared memory (gen_column_pad) */
     int T;               /* threads per block */
+    int regs;            /* register bound per thread asked for (kfft_tune, wisdom; 0: none) ... */
+    int minb;            /* ... as blocks per SM for the compiler (CUDA launch bounds; 0: none) */
     int64_t Ns;          /* KS_GPASS: product of the radices of earlier passes */
     int src, dst;        /* KS_IO_* */
     int64_t istride, ostride; /* along the transformed axis, for KS_IO_USER sides */
@@ -143,6 +145,9 @@ static inline int64_t ks_smem_elems(int64_t elems, int f64, int pad) { return pa
 /* Shared-memory elements of a kernel's B columns: element x = c*R + e sits at
  * x + (pad ? x >> ks_pad_shift : 0) + c*cpad. */
 static inline int64_t ks_col_area(const kspec *k) { return ks_smem_elems((int64_t)k->B * k->R, k->f64, k->pad) + (int64_t)k->B * k->cpad; }
+/* A one-kernel convolution (Bluestein, Rader) whose FFT starts and ends with the same radix
+ * does its middle in registers (kernel.c: emit_mid_fused); the planner orders radices so. */
+static inline int ks_conv_fused(const kspec *k) { return k->nrad >= 2 && k->rad[0] == k->rad[k->nrad - 1]; }
 /* Shared-memory elements of a kernel: its B columns and Rader's 2*B slots. */
 static inline int64_t ks_kernel_smem(const kspec *k) { return ks_col_area(k) + (k->ops & KS_MID_RADER ? 2 * k->B : 0); }
 /* The most elements whose padded layout fits in `bytes` (planning assumes padding). */

@@ -22,10 +22,11 @@ typedef struct {
         int64_t R, a, b, ld;
     } mirror;
     int64_t work_cap;
-    /* Internal (kfft_tune): force the threads, padding and radices (KFFT_RADIX_*) of stage i's
-     * one-kernel transform, or the padding and radices of all its passes (-1: default). */
+    /* Internal (kfft_tune): force the threads, padding, radices (KFFT_RADIX_*) and register
+     * bound (0: none) of stage i's one-kernel transform, or the padding and radices of all its
+     * passes (-1: default). */
     struct {
-        int on, T, pad, radix;
+        int on, T, pad, radix, regs;
     } knob[KFFT_MAX_DIMS];
 } kfft_problem;
 

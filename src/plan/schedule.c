@@ -82,7 +82,43 @@ static int measured_choice(const kfft_problem *p, int g, const kfft_device_info 
     key->T = p->knob[g].T;
     key->pad = p->knob[g].pad;
     key->radix = p->knob[g].radix;
+    key->regs = p->knob[g].regs;
     return 1;
+}
+
+/* A convolution kernel's radices reordered so the first and the last are equal (ks_conv_fused:
+ * the middle then stays in registers): the largest even radix that repeats goes to both ends,
+ * the others keep their order between. On the H100 (bench/results/h100-2026-11-25b-exp.txt):
+ * 4093 0.66 -> 0.73 of cuFFT, 12289 2.50 -> 2.68, 7681 1.93 -> 2.01, 1021 1.02 -> 0.98; an odd
+ * radix moved to the ends lost (8219: 21,16,7,7 as 7,21,16,7, more spills: 2.31 -> 1.72). */
+static void conv_order(kspec *k)
+{
+    int v = 0, n = k->nrad;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (k->rad[i] == k->rad[j] && k->rad[i] % 2 == 0 && k->rad[i] > v) v = k->rad[i];
+    if (!v || ks_conv_fused(k)) return;
+    int rest[KS_MAX_RADICES], m = 0, seen = 0;
+    for (int i = 0; i < n; i++)
+        if (k->rad[i] != v || seen++ >= 2) rest[m++] = k->rad[i];
+    k->rad[0] = k->rad[n - 1] = v;
+    for (int i = 0; i < m; i++) k->rad[1 + i] = rest[i];
+}
+
+/* A register bound (k->regs) as the blocks per SM the compiler must make room for: as many
+ * as shared memory and threads allow, at most 64K / (T * regs) (an SM's registers). No
+ * default sets one: on the H100 a bound of 96 or 64 won on some one-kernel sizes and lost on
+ * others (bench/results/h100-2026-11-25b-exp.txt: 127 +9%, 2039 +10%, C2R 1024 +8%, 257 +21%
+ * at 64; 1021 -16%, 4093 -60% at 64, passes of 2^20 -24%), so kfft_tune measures it. The SM's
+ * shared memory is taken as the opt-in limit plus the 1 KB each block reserves (H100: 228 KB). */
+static int min_blocks(const kspec *k, const kfft_device_info *info, int64_t eb)
+{
+    if (!k->regs || info->dialect != KS_DIALECT_CUDA) return 0;
+    int64_t mb = ((int64_t)info->smem_optin + 1024) / (ks_kernel_smem(k) * eb + 1024), mt = 2048 / k->T;
+    int64_t mr = 65536 / ((int64_t)k->T * k->regs);
+    if (mt < mb) mb = mt;
+    if (mr < mb) mb = mr;
+    return mb > 1 ? (int)mb : 0;
 }
 
 /* Rader's tables and flag for a kernel whose columns have prime length p. */
@@ -348,7 +384,9 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             if ((st = shape(k, (int)N, B, key.radix, info))) return st;
             k->T = key.T < info->max_threads ? key.T : info->max_threads;
             k->pad = key.pad;
+            k->regs = key.regs;
         }
+        if (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) conv_order(k);
         local_tables(k, t);
         s->src[sg->first] = r->src;
         s->dst[sg->first] = r->dst;
@@ -407,6 +445,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     for (int q = 0; q < sg->nsteps; q++) {
         kspec *k = &s->spec[sg->first + q];
         k->cpad = gen_column_pad(k, (int64_t)info->smem_optin / eb);
+        k->minb = min_blocks(k, info, eb);
         k->idx64 = ispan > IDX32_LIMIT || ospan > IDX32_LIMIT || nuser > IDX32_LIMIT || sg->chunk * N > IDX32_LIMIT ||
                    k->chirp + N > IDX32_LIMIT || k->bhat + N > IDX32_LIMIT || k->dlog + r->n > IDX32_LIMIT || k->rtw + r->n > IDX32_LIMIT;
     }

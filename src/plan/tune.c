@@ -2,7 +2,8 @@
  * every candidate, times whole executions on the device, keeps the fastest (the stages after
  * it see that choice) and records the winners in the context's wisdom. Candidates: for a
  * one-kernel stage, threads per block x shared-memory padding x radices (narrow, balanced,
- * widest); for a multi-pass stage, the radices and padding of all its passes. */
+ * widest), then on CUDA the winner with registers bounded to 96 and 64 per thread (more
+ * blocks per SM); for a multi-pass stage, the radices and padding of all its passes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,19 +45,20 @@ static kfft_status time_plan(kfft_context ctx, const kfft_problem *q, kfft_buffe
     return st;
 }
 
-static void set_knob(kfft_problem *q, int g, int T, int pad, int radix)
+static void set_knob(kfft_problem *q, int g, const int *c)
 {
     q->knob[g].on = 1;
-    q->knob[g].T = T;
-    q->knob[g].pad = pad;
-    q->knob[g].radix = radix;
+    q->knob[g].T = c[0];
+    q->knob[g].pad = c[1];
+    q->knob[g].radix = c[2];
+    q->knob[g].regs = c[3];
 }
 
 /* Compiling the candidates was most of a tuning run (one compile each, in series). A stage's
  * candidate programs are compiled first, all at once (kfft_module_acquire_many: parallel
  * threads, duplicates once); timing then finds each in the context's module cache. Returns
  * the entries to release after timing (NULL on failure: time_plan reports any error). */
-static kfft_module_entry **prefetch(kfft_context ctx, const kfft_problem *q, int g, int (*cand)[3], int ncand, int *count)
+static kfft_module_entry **prefetch(kfft_context ctx, const kfft_problem *q, int g, int (*cand)[4], int ncand, int *count)
 {
     strbuf *src = calloc((size_t)ncand, sizeof *src);
     const char **text = calloc((size_t)ncand, sizeof *text);
@@ -65,7 +67,7 @@ static kfft_module_entry **prefetch(kfft_context ctx, const kfft_problem *q, int
     for (int c = 0; c < ncand && src && text && mod; c++) {
         kfft_problem qc = *q;
         kfft_schedule sc;
-        set_knob(&qc, g, cand[c][0], cand[c][1], cand[c][2]);
+        set_knob(&qc, g, cand[c]);
         if (kfft_schedule_build(&qc, &ctx->info, &sc)) continue;
         if (!kfft_schedule_source(&sc, ctx->info.dialect, &src[n])) text[n] = src[n].s, n++;
         kfft_schedule_free(&sc);
@@ -98,6 +100,28 @@ static int same_radices(const kfft_schedule *s, int g, int m, int m2)
         if (na != nb || (na > 0 && memcmp(a, b, sizeof(int) * (size_t)na))) return 0;
     }
     return 1;
+}
+
+/* Times stage g's candidates (compiled together first); *best and *best_ms get the fastest
+ * where it beats *best_ms. */
+static kfft_status time_candidates(kfft_context ctx, kfft_problem *q, int g, int (*cand)[4], int ncand, kfft_buffer in,
+                                   kfft_buffer out, int *best, double *best_ms)
+{
+    int nmod = 0;
+    kfft_status st = KFFT_SUCCESS;
+    kfft_module_entry **held = prefetch(ctx, q, g, cand, ncand, &nmod);
+    for (int c = 0; c < ncand && !st; c++) {
+        set_knob(q, g, cand[c]);
+        double ms;
+        st = time_plan(ctx, q, in, out, &ms);
+        if (!st && ms < *best_ms) {
+            *best_ms = ms;
+            *best = c;
+        }
+    }
+    for (int i = 0; i < nmod; i++) kfft_module_release(ctx, held[i]);
+    free(held);
+    return st;
 }
 
 /* What a stage's wisdom entry is keyed by, and what the untuned plan chose. */
@@ -143,7 +167,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     stage_info si[KFFT_MAX_DIMS];
     /* Candidates per stage: {T, pad, radix}; passes take T = 0 (unused). */
     enum { MAXC = 64 };
-    int cand[KFFT_MAX_DIMS][MAXC][3], ncand[KFFT_MAX_DIMS] = {0};
+    int cand[KFFT_MAX_DIMS][MAXC][4], ncand[KFFT_MAX_DIMS] = {0};
     static const int threads[] = {128, 256, 512, 1024};
     for (int g = 0; g < nst; g++) {
         describe_stage(&s, g, &si[g]);
@@ -160,6 +184,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
                     c[0] = single ? threads[ti] : 0;
                     c[1] = pad;
                     c[2] = m;
+                    c[3] = 0;
                 }
         }
     }
@@ -178,21 +203,21 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         if (ncand[g] < 2) continue; /* nothing to choose */
         int best = 0;
         double stage_best = 1e30;
-        int nmod = 0;
-        kfft_module_entry **held = prefetch(ctx, &q, g, cand[g], ncand[g], &nmod);
-        for (int c = 0; c < ncand[g] && !st; c++) {
-            set_knob(&q, g, cand[g][c][0], cand[g][c][1], cand[g][c][2]);
-            double ms;
-            st = time_plan(ctx, &q, in, out, &ms);
-            if (!st && ms < stage_best) {
-                stage_best = ms;
-                best = c;
+        st = time_candidates(ctx, &q, g, cand[g], ncand[g], in, out, &best, &stage_best);
+        /* Then, with those choices, register bounds (CUDA launch bounds: more blocks per SM
+         * against spills; schedule.c min_blocks). */
+        if (!st && !si[g].key.passes && ctx->info.dialect == KS_DIALECT_CUDA) {
+            int rc[2][4], nb = 0;
+            double rb = stage_best;
+            for (int i = 0; i < 2; i++) {
+                memcpy(rc[i], cand[g][best], sizeof rc[i]);
+                rc[i][3] = i ? 64 : 96;
             }
+            st = time_candidates(ctx, &q, g, rc, 2, in, out, &nb, &rb);
+            if (!st && rb < stage_best) memcpy(cand[g][best], rc[nb], sizeof rc[nb]);
         }
-        for (int i = 0; i < nmod; i++) kfft_module_release(ctx, held[i]);
-        free(held);
         if (st) break;
-        set_knob(&q, g, cand[g][best][0], cand[g][best][1], cand[g][best][2]);
+        set_knob(&q, g, cand[g][best]);
         rep->stages++;
     }
     /* The tuned plan, timed as a whole against the default; a win within the noise (2%)
@@ -206,6 +231,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
             e.T = q.knob[g].T;
             e.pad = q.knob[g].pad;
             e.radix = q.knob[g].radix;
+            e.regs = q.knob[g].regs;
         }
         e.ms = keep ? best_total : rep->default_ms;
         e.default_ms = rep->default_ms;
@@ -215,8 +241,8 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
             snprintf(rep->choice + o, sizeof rep->choice - o, "%spasses of %lld: pad=%d radix=%d%s", o ? "; " : "", (long long)e.R, e.pad,
                      e.radix, keep ? "" : " (default)");
         else
-            snprintf(rep->choice + o, sizeof rep->choice - o, "%sR=%lld B=%d T=%d pad=%d radix=%d%s", o ? "; " : "", (long long)e.R, e.B,
-                     e.T, e.pad, e.radix, keep ? "" : " (default)");
+            snprintf(rep->choice + o, sizeof rep->choice - o, "%sR=%lld B=%d T=%d pad=%d radix=%d regs=%d%s", o ? "; " : "", (long long)e.R,
+                     e.B, e.T, e.pad, e.radix, e.regs, keep ? "" : " (default)");
     }
     rep->tuned_ms = keep ? best_total : rep->default_ms;
     if (in) kfft_dev_release(ctx, in);

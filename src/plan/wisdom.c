@@ -70,7 +70,8 @@ kfft_status kfft_wisdom_save(kfft_wisdom *w, const char *path)
         if (e->passes)
             fprintf(f, "passes %s R=%lld ops=%d pad=%d radix=%d", prec, (long long)e->R, e->ops, e->pad, e->radix);
         else
-            fprintf(f, "single %s R=%lld B=%d ops=%d T=%d pad=%d radix=%d", prec, (long long)e->R, e->B, e->ops, e->T, e->pad, e->radix);
+            fprintf(f, "single %s R=%lld B=%d ops=%d T=%d pad=%d radix=%d regs=%d", prec, (long long)e->R, e->B, e->ops, e->T, e->pad,
+                    e->radix, e->regs);
         fprintf(f, " ns=%lld default_ns=%lld\n", (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
     }
     pthread_mutex_unlock(&w->lock);
@@ -123,7 +124,7 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
                                w->version);
         } else {
             const char *s = line;
-            long long R, B = 0, ops, T = 0, pad, radix, ms, dms;
+            long long R, B = 0, ops, T = 0, pad, radix, regs = 0, ms, dms;
             int passes = !strncmp(s, "passes ", 7), kind = passes || !strncmp(s, "single ", 7);
             int f64 = kind && !strncmp(s + 7, "f64 ", 4); /* s + 7 lies within the line once kind matched */
             if (!kind || (!f64 && strncmp(s + 7, "f32 ", 4)) || n >= KFFT_WISDOM_MAX) {
@@ -134,13 +135,14 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
             int ok = field(&s, "R=", 1, (long long)1 << 40, &R) && (passes || field(&s, "B=", 1, 1 << 20, &B)) &&
                      field(&s, "ops=", 0, 255, &ops) && (passes || field(&s, "T=", 1, 1024, &T)) &&
                      field(&s, "pad=", passes ? -1 : 0, 1, &pad) && field(&s, "radix=", passes ? -1 : 0, 2, &radix) &&
-                     field(&s, "ns=", 0, (long long)1 << 50, &ms) && field(&s, "default_ns=", 0, (long long)1 << 50, &dms) && !*s;
+                     (passes || strncmp(s, " regs=", 6) || field(&s, "regs=", 0, 255, &regs)) && field(&s, "ns=", 0, (long long)1 << 50, &ms) && field(&s, "default_ns=", 0, (long long)1 << 50, &dms) && !*s;
             if (!ok) {
                 st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line %d: malformed entry", path, ln);
                 break;
             }
             got[n++] = (kfft_wisdom_entry){.passes = passes, .f64 = f64, .R = R, .B = (int)B, .ops = (int)ops, .T = (int)T,
-                                           .pad = (int)pad, .radix = (int)radix, .ms = ms / 1e6, .default_ms = dms / 1e6};
+                                           .pad = (int)pad, .radix = (int)radix, .regs = (int)regs, .ms = ms / 1e6,
+                                           .default_ms = dms / 1e6};
         }
     }
     if (!st && ln < 3) st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: truncated (%d lines)", path, ln);

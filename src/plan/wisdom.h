@@ -18,6 +18,7 @@ typedef struct {
     int64_t R;          /* length, */
     int B, ops;         /* columns per block (single), operations */
     int T, pad, radix;  /* the choice (radix: a KFFT_RADIX_* mode of kfft_codelet_radices) */
+    int regs;           /* single: registers per thread the kernel is bounded to (0: none) */
     double ms, default_ms;
 } kfft_wisdom_entry;
 
@@ -35,8 +36,8 @@ int kfft_wisdom_lookup(kfft_wisdom *w, kfft_wisdom_entry *key);
 /* Adds or replaces the entry of e's key. */
 void kfft_wisdom_put(kfft_wisdom *w, const kfft_wisdom_entry *e);
 /* Text file: "kfft-wisdom 2", "device NAME", "version VERSION", then one line per entry
- * ("single f32 R= B= ops= T= pad= radix= ns= default_ns=" or "passes f64 R= ops= pad= radix= ns=
- * default_ns=").
+ * ("single f32 R= B= ops= T= pad= radix= [regs=] ns= default_ns=" or "passes f64 R= ops= pad=
+ * radix= ns= default_ns="; regs= absent reads as 0).
  * load() takes the entries of a file made on the same device, driver and compiler; any
  * other file (foreign device, stale driver, malformed line) is refused whole with the reason
  * and leaves w unchanged. */
