@@ -94,6 +94,10 @@ KFFT_API kfft_status kfft_memcpy_h2d(kfft_context ctx, kfft_buffer dst, const vo
 KFFT_API kfft_status kfft_memcpy_d2h(kfft_context ctx, void *dst, kfft_buffer src, size_t bytes);
 /* The bytes of src from byte `offset` on. */
 KFFT_API kfft_status kfft_memcpy_d2h_at(kfft_context ctx, void *dst, kfft_buffer src, size_t offset, size_t bytes);
+/* Host memory the device copies to and from fastest (CUDA: page-locked, as cudaMallocHost;
+ * OpenCL: ordinary). Free it with kfft_free_host on the same context. bytes == 0 is an error. */
+KFFT_API kfft_status kfft_malloc_host(kfft_context ctx, size_t bytes, void **p);
+KFFT_API void kfft_free_host(kfft_context ctx, void *p);
 
 #define KFFT_MAX_RANK 3 /* kfft_plan_desc */
 #define KFFT_MAX_DIMS 8 /* kfft_guru_desc: transformed plus batch dimensions */

@@ -33,6 +33,7 @@ K=build-gpu/kfft
   timeout 120 $K spfft $M/benzene.mtx --repeat 20 --check --precision f64; echo
   timeout 200 $K spfft /tmp/pct.mtx --repeat 5 --check; echo
   timeout 200 $K spfft /tmp/pct.mtx --repeat 3 --check --host --budget 1G; echo
+  timeout 200 $K spfft /tmp/pct.mtx --repeat 3 --check --pageable --budget 1G; echo
   timeout 200 $K spfft /tmp/pct.mtx --repeat 1 --check --out /tmp/pct.npy --budget 1G; echo
   ls -la /tmp/pct.npy; df -h /tmp | tail -1
   rm -f /tmp/pct.npy

@@ -173,6 +173,21 @@ static int t_errors(void)
     kfft_status st = kfft_malloc(c, (size_t)1 << 62, &huge);
     CHECK(st == KFFT_ERROR_OUT_OF_MEMORY && strstr(kfft_error_message(), "bytes"), "huge malloc: %d '%s'", st,
           kfft_error_message());
+    /* Host memory for fast copies: usable, round trip through the device, clear errors. */
+    void *h = NULL, *hbad = NULL;
+    CHECK(kfft_malloc_host(c, 1024, &h) == KFFT_SUCCESS && h, "malloc_host: %s", kfft_error_message());
+    if (h && !kfft_malloc(c, 1024, &b)) {
+        for (int i = 0; i < 256; i++) ((float *)h)[i] = (float)i;
+        CHECK(kfft_memcpy_h2d(c, b, h, 1024) == KFFT_SUCCESS, "h2d from host memory");
+        memset(h, 0, 1024);
+        CHECK(kfft_memcpy_d2h(c, h, b, 1024) == KFFT_SUCCESS && ((float *)h)[255] == 255.0f, "d2h into host memory");
+    }
+    kfft_free_host(c, h);
+    kfft_free_host(c, NULL);
+    CHECK(kfft_malloc_host(c, 0, &hbad) == KFFT_ERROR_INVALID_ARGUMENT && !hbad, "malloc_host 0");
+    st = kfft_malloc_host(c, (size_t)1 << 62, &hbad);
+    CHECK(st == KFFT_ERROR_OUT_OF_MEMORY && strstr(kfft_error_message(), "bytes") && !hbad, "huge malloc_host: %d '%s'", st,
+          kfft_error_message());
     kfft_plan_destroy(p);
     kfft_plan_destroy(NULL);
     kfft_free(c, b);

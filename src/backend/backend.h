@@ -45,6 +45,11 @@ typedef struct kfft_backend_ops {
     /* Device to host from byte `off` of src (blocks until done). */
     kfft_status (*d2h)(void *st, void *dst, kfft_buffer src, size_t off, size_t bytes);
     kfft_status (*sync)(void *st);
+    /* Host memory the device copies to and from fastest (CUDA: page-locked; else malloc). */
+    kfft_status (*host_alloc)(void *st, size_t bytes, void **p);
+    void (*host_free)(void *st, void *p);
+    /* Whether host address p is page-locked (copies into it run beside the host thread). */
+    int (*host_locked)(void *st, const void *p);
     /* Source -> loaded module, and its binary (malloc'ed) for the disk cache / load(). */
     kfft_status (*compile)(void *st, const char *src, void **bin, size_t *len, void **module);
     kfft_status (*load)(void *st, const void *bin, size_t len, void **module);

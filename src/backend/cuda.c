@@ -60,6 +60,7 @@ static struct {
     CUresult (*cuEventSynchronize)(CUevent);
     CUresult (*cuMemAllocHost)(void **, size_t);
     CUresult (*cuMemFreeHost)(void *);
+    CUresult (*cuMemHostGetFlags)(unsigned *, void *);
     nvrtcResult (*nvrtcVersion)(int *, int *);
     nvrtcResult (*nvrtcCreateProgram)(nvrtcProgram *, const char *, const char *, int, const char *const *,
                                       const char *const *);
@@ -136,6 +137,7 @@ static int load_cuda(void)
     SYM(h, cuEventSynchronize, "cuEventSynchronize");
     SYM(h, cuMemAllocHost, "cuMemAllocHost_v2");
     SYM(h, cuMemFreeHost, "cuMemFreeHost");
+    SYM(h, cuMemHostGetFlags, "cuMemHostGetFlags");
     CUresult r = cu.cuInit(0);
     if (r) {
         snprintf(why, sizeof cu.why, "cuInit failed (error %d: no usable driver or GPU)", r);
@@ -252,6 +254,30 @@ static kfft_status cuda_alloc(void *st, size_t bytes, kfft_buffer *buf)
     if (r) return cufail(r, "cuMemAlloc");
     *buf = (kfft_buffer)(uintptr_t)p;
     return KFFT_SUCCESS;
+}
+
+static kfft_status cuda_host_alloc(void *st, size_t bytes, void **p)
+{
+    cuda_state *s = st;
+    CURRENT(s);
+    CUresult r = cu.cuMemAllocHost(p, bytes);
+    if (r == CUDA_ERROR_OUT_OF_MEMORY)
+        return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "CUDA: out of page-locked host memory allocating %zu bytes (%.1f MiB)", bytes,
+                         bytes / 1048576.0);
+    return r ? cufail(r, "cuMemAllocHost") : KFFT_SUCCESS;
+}
+
+static void cuda_host_free(void *st, void *p)
+{
+    cuda_state *s = st;
+    if (p && !cu.cuCtxSetCurrent(s->ctx)) cu.cuMemFreeHost(p);
+}
+
+static int cuda_host_locked(void *st, const void *p)
+{
+    cuda_state *s = st;
+    unsigned flags;
+    return p && !cu.cuCtxSetCurrent(s->ctx) && !cu.cuMemHostGetFlags(&flags, (void *)p);
 }
 
 static kfft_status cuda_release(void *st, kfft_buffer buf)
@@ -491,6 +517,7 @@ static kfft_status cuda_pipe_wait(void *st, void *pipe, int slot)
 const kfft_backend_ops kfft_cuda_ops = {
     KFFT_BACKEND_CUDA, "CUDA",        cuda_probe,    cuda_device_count, cuda_device_name, cuda_open,
     cuda_close,        cuda_alloc,    cuda_release,  cuda_h2d,          cuda_d2h,         cuda_sync,
+    cuda_host_alloc,   cuda_host_free, cuda_host_locked,
     cuda_compile,      cuda_load,     cuda_unload,   cuda_get_kernel,   cuda_put_kernel,  cuda_launch,
     cuda_pipe_open,    cuda_pipe_ready, cuda_pipe_copy, cuda_pipe_reuse, cuda_pipe_wait, cuda_pipe_close,
 };

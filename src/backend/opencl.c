@@ -266,6 +266,26 @@ static kfft_status cl_alloc(void *st, size_t bytes, kfft_buffer *buf)
     return KFFT_SUCCESS;
 }
 
+static kfft_status cl_host_alloc(void *st, size_t bytes, void **p)
+{
+    (void)st;
+    *p = malloc(bytes);
+    return *p ? KFFT_SUCCESS : kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "out of host memory allocating %zu bytes", bytes);
+}
+
+static void cl_host_free(void *st, void *p)
+{
+    (void)st;
+    free(p);
+}
+
+static int cl_host_locked(void *st, const void *p)
+{
+    (void)st;
+    (void)p;
+    return 0;
+}
+
 static kfft_status cl_release(void *st, kfft_buffer buf)
 {
     (void)st;
@@ -447,6 +467,7 @@ static kfft_status cl_pipe_nop(void *st, void *pipe, int slot)
 const kfft_backend_ops kfft_opencl_ops = {
     KFFT_BACKEND_OPENCL, "OpenCL",   cl_probe,   cl_device_count, cl_device_name, cl_open,
     cl_close,            cl_alloc,   cl_release, cl_h2d,          cl_d2h,         cl_sync,
+    cl_host_alloc,       cl_host_free, cl_host_locked,
     cl_compile,          cl_load,    cl_unload,  cl_get_kernel,   cl_put_kernel,  cl_launch,
     cl_pipe_open,        cl_pipe_nop,  cl_pipe_copy, cl_pipe_nop, cl_pipe_nop, cl_pipe_close,
 };

@@ -217,6 +217,19 @@ kfft_status kfft_free(kfft_context ctx, kfft_buffer buf)
     return buf ? kfft_dev_release(ctx, buf) : KFFT_SUCCESS;
 }
 
+kfft_status kfft_malloc_host(kfft_context ctx, size_t bytes, void **p)
+{
+    if (!ctx || !p) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "%s is NULL", ctx ? "p" : "ctx");
+    *p = NULL;
+    if (!bytes) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "bytes must be > 0");
+    return ctx->ops->host_alloc(ctx->st, bytes, p);
+}
+
+void kfft_free_host(kfft_context ctx, void *p)
+{
+    if (ctx && p) ctx->ops->host_free(ctx->st, p);
+}
+
 kfft_status kfft_memcpy_h2d(kfft_context ctx, kfft_buffer dst, const void *src, size_t bytes)
 {
     if (!ctx || !dst || !src) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "memcpy_h2d: NULL %s", !ctx ? "ctx" : !dst ? "dst" : "src");

@@ -4,6 +4,7 @@
  * the rows u <= R/2 that the requested spectrum rows need, in tiles sized to the budget:
  * per tile one direct-sum launch into G, then the row FFTs from G to the output (the
  * caller's device buffer, or a staging area copied to the host). */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -342,22 +343,63 @@ typedef struct {
     int slot;
 } tile_rows;
 
-static kfft_status deliver(kfft_spfft_plan p, const tile_rows *t, kfft_spfft_rows_fn fn, void *user)
+/* memcpy in up to 8 threads: one thread moves 5-10 GB/s between host buffers, under the
+ * page-locked copy from the device that runs beside it. */
+typedef struct {
+    char *dst;
+    const char *src;
+    size_t bytes;
+} copy_part;
+
+static void *copy_part_run(void *arg)
 {
-    kfft_status st = p->ctx->ops->pipe_wait(p->ctx->st, p->pipe, t->slot);
-    if (st || !fn) return st;
-    size_t rb = (size_t)p->width * (p->f64 ? 16 : 8);
-    for (int j = 0; j < 2; j++)
-        if (t->r1[j] > t->r0[j] &&
-            fn(user, t->r0[j], t->r1[j] - t->r0[j], (const char *)p->host[t->slot] + (size_t)t->srow[j] * rb))
-            return kfft_fail(KFFT_ERROR_IO, "the output callback stopped the transform at rows %lld..%lld", (long long)t->r0[j],
-                             (long long)(t->r1[j] - 1));
-    return KFFT_SUCCESS;
+    copy_part *c = arg;
+    memcpy(c->dst, c->src, c->bytes);
+    return NULL;
 }
 
-/* Copies a computed tile's rows out of device staging slot t->slot: into the caller's array
- * (dst) or the host slot, then hands them to fn once they have arrived. */
-static kfft_status copy_out(kfft_spfft_plan p, const tile_rows *t, kfft_spfft_rows_fn fn, void *user, char *dst)
+static void par_memcpy(char *dst, const char *src, size_t bytes)
+{
+    enum { PARTS = 8 };
+    copy_part part[PARTS];
+    pthread_t th[PARTS];
+    int started[PARTS] = {0}, n = bytes >= ((size_t)32 << 20) ? PARTS : 1;
+    size_t step = (bytes / (size_t)n + 4095) & ~(size_t)4095;
+    for (int k = 0; k < n; k++) {
+        size_t a = (size_t)k * step < bytes ? (size_t)k * step : bytes, b = a + step < bytes ? a + step : bytes;
+        part[k] = (copy_part){dst + a, src + a, b - a};
+        /* The calling thread takes part 0, and any part no thread could be started for. */
+        started[k] = k > 0 && b > a && !pthread_create(&th[k], NULL, copy_part_run, &part[k]);
+    }
+    for (int k = 0; k < n; k++)
+        if (!started[k]) copy_part_run(&part[k]);
+    for (int k = 1; k < n; k++)
+        if (started[k]) pthread_join(th[k], NULL);
+}
+
+/* A tile's rows, once their copy from the device has arrived in host slot t->slot: to the
+ * caller's array (dst; nothing left to do where the copy went there directly), or handed to
+ * fn. */
+static kfft_status deliver(kfft_spfft_plan p, const tile_rows *t, kfft_spfft_rows_fn fn, void *user, char *dst, int direct)
+{
+    kfft_status st = p->ctx->ops->pipe_wait(p->ctx->st, p->pipe, t->slot);
+    size_t rb = (size_t)p->width * (p->f64 ? 16 : 8);
+    for (int j = 0; j < 2 && !st && !direct; j++) {
+        if (t->r1[j] <= t->r0[j]) continue;
+        const char *from = (const char *)p->host[t->slot] + (size_t)t->srow[j] * rb;
+        if (dst)
+            par_memcpy(dst + (size_t)(t->r0[j] - p->row_a) * rb, from, (size_t)(t->r1[j] - t->r0[j]) * rb);
+        else if (fn(user, t->r0[j], t->r1[j] - t->r0[j], from))
+            st = kfft_fail(KFFT_ERROR_IO, "the output callback stopped the transform at rows %lld..%lld", (long long)t->r0[j],
+                           (long long)(t->r1[j] - 1));
+    }
+    return st;
+}
+
+/* Queues the copy of a computed tile's rows from device staging slot t->slot to host slot
+ * t->slot (page-locked on CUDA: the copy runs beside the host thread), or straight to the
+ * caller's array where that is page-locked (direct). */
+static kfft_status copy_out(kfft_spfft_plan p, const tile_rows *t, char *dst, int direct)
 {
     kfft_context ctx = p->ctx;
     int64_t W = p->width, eb = p->f64 ? 16 : 8;
@@ -366,21 +408,25 @@ static kfft_status copy_out(kfft_spfft_plan p, const tile_rows *t, kfft_spfft_ro
     for (int j = 0; j < 2 && !st; j++) {
         if (t->r1[j] <= t->r0[j]) continue;
         size_t bytes = (size_t)(t->r1[j] - t->r0[j]) * rb, from = base + (size_t)t->srow[j] * rb;
-        void *to = dst ? dst + (size_t)(t->r0[j] - p->row_a) * rb : (char *)p->host[t->slot] + (size_t)t->srow[j] * rb;
+        char *to = direct ? dst + (size_t)(t->r0[j] - p->row_a) * rb : (char *)p->host[t->slot] + (size_t)t->srow[j] * rb;
         st = ctx->ops->pipe_copy(ctx->st, p->pipe, t->slot, to, p->stage, from, bytes);
     }
-    return st ? st : deliver(p, t, fn, user);
+    return st;
 }
 
-/* Tiles through the pipeline: tile i is computed into staging slot i%2; only once tile i+1's
- * kernels are queued is tile i copied out (and handed to fn), so the copy, which holds the
- * host thread when it goes into pageable memory, runs beside the next tile's kernels. */
+/* Tiles through a three-stage pipeline, tile i in slot i%2 on the device and on the host:
+ * tile i's kernels are queued, then tile i-1's copy to the host, then tile i-2 is delivered
+ * (copied on to the caller's array or handed to fn) while tile i-1's copy and tile i's kernels
+ * run. Slot reuse is ordered by events: tile i's kernels wait for the copy of tile i-2 out of
+ * the device slot, and tile i-2's host slot is delivered before tile i's copy is queued. A
+ * page-locked caller's array (direct) takes the copies itself: no host slot, no host copy. */
 static kfft_status run_host(kfft_spfft_plan p, kfft_spfft_rows_fn fn, void *user, char *dst)
 {
     kfft_context ctx = p->ctx;
     int64_t R = p->R, W = p->width, slot_rows = 2 * p->U;
-    tile_rows prev = {{0, 0}, {0, 0}, {0, 0}, 0};
-    int have = 0, i = 0;
+    tile_rows prev = {{0, 0}, {0, 0}, {0, 0}, 0}, old = prev;
+    int have = 0, i = 0; /* tiles queued and not yet delivered: 0, 1 (prev) or 2 (old, prev) */
+    int direct = dst && ctx->ops->host_locked(ctx->st, dst);
     kfft_status st = KFFT_SUCCESS;
     for (int k = 0; k < p->nur && !st; k++)
         for (int64_t u0 = p->ur[k].a; u0 < p->ur[k].b && !st; u0 += p->U, i++) {
@@ -395,11 +441,15 @@ static kfft_status run_host(kfft_spfft_plan p, kfft_spfft_rows_fn fn, void *user
             if ((st = ctx->ops->pipe_reuse(ctx->st, p->pipe, t.slot))) break;
             if ((st = run_tile(p, u0, u1, p->stage, base - u0 * W, base + (n + u1 - 1 - R) * W))) break;
             if ((st = ctx->ops->pipe_ready(ctx->st, p->pipe, t.slot))) break;
-            if (have) st = copy_out(p, &prev, fn, user, dst);
+            if (have && (st = copy_out(p, &prev, dst, direct))) break;
+            if (have == 2 && (st = deliver(p, &old, fn, user, dst, direct))) break;
+            old = prev;
             prev = t;
-            have = 1;
+            have = have < 2 ? have + 1 : 2;
         }
-    if (!st && have) st = copy_out(p, &prev, fn, user, dst);
+    if (!st && have) st = copy_out(p, &prev, dst, direct);
+    if (!st && have == 2) st = deliver(p, &old, fn, user, dst, direct);
+    if (!st && have) st = deliver(p, &prev, fn, user, dst, direct);
     if (st) { /* leave nothing in flight that still writes the host buffers */
         ctx->ops->pipe_wait(ctx->st, p->pipe, 0);
         ctx->ops->pipe_wait(ctx->st, p->pipe, 1);
