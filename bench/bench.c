@@ -279,6 +279,12 @@ int main(int argc, char **argv)
              kfft_version(), cf.version, date, f64 ? "f64" : "f32", log2e, runs);
     printf("# %s, %s\n", kfft_context_device_name(ctx), meta);
     printf("# D2D copy %zu MiB: %.3f ms -> %.0f GB/s (read+write): the ceiling\n", bytes >> 20, tc[0], copy_gbs);
+    /* Wisdom changes kernel choices: say whether the rows below ran with any. */
+    if (kfft_wisdom_count(ctx))
+        printf("# wisdom: %d entries from %s: kernels of matching shapes use its choices, not the defaults\n", kfft_wisdom_count(ctx),
+               kfft_wisdom_path(ctx));
+    else
+        printf("# wisdom: none (default plans)\n");
     report_header(stdout);
     for (int s = 0; s < ns; s++) {
         bench_result *r = &res[s];
