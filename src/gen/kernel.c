@@ -370,7 +370,7 @@ static void emit_store_r2c_pack(strbuf *b, const kspec *k, int index)
     close_elem_loop(b);
 }
 
-/* The convolution's middle in registers (conv_fused): the forward FFT's last pass holds
+/* The convolution's middle in registers (ks_conv_fused): the forward FFT's last pass holds
  * elements bj + i*R/r of its column, which are the inverse FFT's first butterfly when both
  * passes have radix r (its Ns = 1: no twiddles). So: the pointwise product with the
  * kernel's spectrum (conjugated: the inverse is the same forward codelets), the inverse's
@@ -392,7 +392,8 @@ static void emit_mid_fused(strbuf *b, const kspec *k, int r, int RB)
  * fewer and two barriers go: in the first pass element e = j + i*R/r of a butterfly is
  * element e of the column, and in the last pass output e = j + i*R/r goes to element e. A
  * pass touching global memory maps threads to butterflies as that side's loop would (along
- * a column or across columns), so accesses stay coalesced. */
+ * a column or across columns), so accesses stay coalesced. Passes start at p0 (the inverse
+ * FFT of a fused convolution starts at 1); with mid, the last pass ends in emit_mid_fused. */
 static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_global, int p0, int mid)
 {
     long long Ns = 1;
