@@ -145,8 +145,9 @@ typedef int (*kfft_spfft_rows_fn)(void *user, int64_t row0, int64_t nrows, const
 KFFT_API kfft_status kfft_spfft_execute_rows(kfft_spfft_plan plan, kfft_spfft_rows_fn fn, void *user);
 /* Into a host array of info.rows x info.cols complex values (plans with to_host). Page-locked
  * memory (kfft_malloc_host) is filled by the device's copies directly, beside the kernels; any
- * other memory through the plan's page-locked slots and a host copy (on the H100: 52329^2,
- * 11 GB, 0.44 s either way against 1.2 s for one plain copy into pageable memory). */
+ * other memory through the plan's page-locked slots and a host copy (on the H100, 52329^2 with
+ * 11 GB of output: 0.22 s into page-locked memory, 1.09x one copy of its bytes; 0.47 s into
+ * pageable memory, where one plain copy takes 0.99 s). */
 KFFT_API kfft_status kfft_spfft_execute_host(kfft_spfft_plan plan, void *out);
 KFFT_API void kfft_spfft_plan_destroy(kfft_spfft_plan plan);
 

@@ -165,7 +165,8 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     if (st) return st;
     int nst = s.nstages;
     stage_info si[KFFT_MAX_DIMS];
-    /* Candidates per stage: {T, pad, radix}; passes take T = 0 (unused). */
+    /* Candidates per stage: {T, pad, radix, regs}; passes take T = 0 (unused); regs is tried
+     * after the others, on their winner. */
     enum { MAXC = 64 };
     int cand[KFFT_MAX_DIMS][MAXC][4], ncand[KFFT_MAX_DIMS] = {0};
     static const int threads[] = {128, 256, 512, 1024};

@@ -99,6 +99,14 @@ static int field(const char **s, const char *prefix, long long lo, long long hi,
     return 1;
 }
 
+/* An optional field: absent leaves *v as it is. */
+static int field_opt(const char **s, const char *prefix, long long lo, long long hi, long long *v)
+{
+    const char *p = *s;
+    while (*p == ' ') p++;
+    return strncmp(p, prefix, strlen(prefix)) || field(s, prefix, lo, hi, v);
+}
+
 kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -135,7 +143,8 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
             int ok = field(&s, "R=", 1, (long long)1 << 40, &R) && (passes || field(&s, "B=", 1, 1 << 20, &B)) &&
                      field(&s, "ops=", 0, 255, &ops) && (passes || field(&s, "T=", 1, 1024, &T)) &&
                      field(&s, "pad=", passes ? -1 : 0, 1, &pad) && field(&s, "radix=", passes ? -1 : 0, 2, &radix) &&
-                     (passes || strncmp(s, " regs=", 6) || field(&s, "regs=", 0, 255, &regs)) && field(&s, "ns=", 0, (long long)1 << 50, &ms) && field(&s, "default_ns=", 0, (long long)1 << 50, &dms) && !*s;
+                     (passes || field_opt(&s, "regs=", 0, 255, &regs)) && field(&s, "ns=", 0, (long long)1 << 50, &ms) &&
+                     field(&s, "default_ns=", 0, (long long)1 << 50, &dms) && !*s;
             if (!ok) {
                 st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line %d: malformed entry", path, ln);
                 break;
