@@ -17,7 +17,7 @@ static int col_len(const kspec *k) { return k->ops & KS_MID_RADER ? k->R + 1 : k
  * stride, across c when neighbouring transforms are closer. */
 int gen_walk_along(const kspec *k, int store)
 {
-    if (k->kind == KS_GPASS) return store && k->Ns == 1;
+    if (k->kind == KS_GPASS) return !k->tfast && store && k->Ns == 1;
     if ((store ? k->dst : k->src) != KS_IO_USER || k->nouter == 0) return 1;
     int64_t axis = store ? k->ostride : k->istride, next = store ? k->outer[0].os : k->outer[0].is;
     if (store ? (k->st == KS_ST_PAIR) : (k->ld == KS_LD_PAIR)) axis *= 2;
@@ -75,8 +75,19 @@ static void emit_tj(strbuf *b, const kspec *k)
         sb_printf(b, "            %s j = !ok ? 0 : hi ? %lld - jl : jl;\n", I, Ns);
         return;
     }
+    if (k->tfast) {
+        sb_printf(b, "            %s j = g / ntr, t = g - j * ntr;\n", I);
+        return;
+    }
     sb_printf(b, "            %s t = g / %lld, j = g - t * %lld;\n", I, (long long)(k->N / col_len(k)),
               (long long)(k->N / col_len(k)));
+}
+
+/* Element x of transform t in the workspace (kspec.h: tfast). */
+static void emit_work_index(strbuf *b, const kspec *k, const char *x)
+{
+    if (k->tfast) sb_printf(b, "%s * ntr + t", x);
+    else sb_printf(b, "t * %lld + %s", (long long)(k->kind == KS_GPASS ? k->N : k->R), x);
 }
 
 /* Two-for-one routes: the user offsets ba and bb of column t's transforms 2t and 2t+1
@@ -149,8 +160,11 @@ static void emit_load_elem(strbuf *b, const kspec *k, int index, const char *eb,
     if (guard) sb_printf(b, "            if (src < %lld) {\n", (long long)k->n);
     if (k->src == KS_IO_USER)
         emit_user_read(b, k, index);
-    else
-        sb_printf(b, "            v = in[in_off + t * %lld + src];\n", (long long)(gpass ? k->N : k->R));
+    else {
+        sb_puts(b, "            v = in[in_off + ");
+        emit_work_index(b, k, "src");
+        sb_puts(b, "];\n");
+    }
     if (k->conj_in) sb_puts(b, "            v = cflip(v, inv);\n");
     if (guard) sb_printf(b, "            v = cmul(v, tw[%lld + src]);\n            }\n", (long long)k->chirp);
     if (gpass && k->Ns > 1) { /* W_{Ns R}^(e j') = pa[eb][j'] * pb[eq - 1][j'] */
@@ -253,8 +267,11 @@ static void emit_store_elem(strbuf *b, const kspec *k, int index)
     emit_scale(b, k);
     if (k->dst == KS_IO_USER)
         emit_user_write(b, k, index);
-    else
-        sb_printf(b, "            out[out_off + t * %lld + dst] = v;\n", (long long)(gpass ? k->N : k->R));
+    else {
+        sb_puts(b, "            out[out_off + ");
+        emit_work_index(b, k, "dst");
+        sb_puts(b, "] = v;\n");
+    }
     if (guard) sb_puts(b, "            }\n");
     sb_puts(b, "        }\n");
 }
@@ -485,6 +502,8 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     gen_dialect_kernel_open(b, dialect, name, k->T, k->minb);
     gen_dialect_smem(b, dialect, (int)ks_kernel_smem(k));
     sb_printf(b, "    %s col0 = (%s)KFFT_GROUP * %d;\n", idx_type(k), idx_type(k), k->B);
+    if (k->tfast) /* transforms in this launch */
+        sb_printf(b, "    %s ntr = (%s)(ncols / %lld);\n", idx_type(k), idx_type(k), (long long)ks_cols_per_transform(k));
     if (k->ld == KS_LD_REAL || k->ld == KS_LD_PAIR || k->ld == KS_LD_REAL2)
         sb_puts(b, "    KFFT_GLOBAL const kfft_real *rin = (KFFT_GLOBAL const kfft_real *)in;\n");
     if (k->st == KS_ST_REAL || k->st == KS_ST_PAIR || k->st == KS_ST_REAL2) sb_puts(b, "    KFFT_GLOBAL kfft_real *rout = (KFFT_GLOBAL kfft_real *)out;\n");

@@ -11,6 +11,12 @@
  *             column j reads elements j + i*(N/R), multiplies them by W_{Ns*R}^{i*(j%Ns)},
  *             transforms over i and writes (j/Ns)*Ns*R + j%Ns + i*Ns. A sequence of such
  *             passes with Ns = 1, R1, R1*R2, ... computes the FFT in natural order.
+ *             With tfast (an axis strided in memory whose neighbouring transforms sit side by
+ *             side, as a 2-D array's columns do), global column g is column j = g / nt of
+ *             transform t = g mod nt (nt transforms in the launch), the workspace holds
+ *             element e of transform t at e*nt + t, and threads walk across columns, so
+ *             a block's B columns are B neighbouring transforms: whole DRAM sectors on
+ *             both sides of every pass.
  *
  * Columns are transforms t = tbase + (local index); a user-side transform's first element
  * is at sum_d digit_d(t) * stride_d over the "outer" dimensions (batch axes and the other
@@ -90,6 +96,7 @@ typedef struct {
     int regs;            /* register bound per thread asked for (kfft_tune, wisdom; 0: none) ... */
     int minb;            /* ... as blocks per SM for the compiler (CUDA launch bounds; 0: none) */
     int64_t Ns;          /* KS_GPASS: product of the radices of earlier passes */
+    int tfast;           /* KS_GPASS: columns and workspace transform-fastest (above) */
     int src, dst;        /* KS_IO_* */
     int64_t istride, ostride; /* along the transformed axis, for KS_IO_USER sides */
     int nouter; ks_dim outer[KS_MAX_OUTER]; /* transform index -> user offsets */

@@ -333,8 +333,23 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         base.st = r->type == KFFT_R2C ? KS_ST_HALF2 : KS_ST_REAL2;
         sg->ntrans = (nuser + 1) / 2;
     }
+    /* Along a strided axis whose transforms sit side by side (a 2-D or 3-D array's columns),
+     * a one-kernel block holds so few transforms, when they are long, that it reads and writes
+     * pieces of DRAM sectors: 16384^2's column kernel (one 8-byte column per block) moved 3.7x
+     * the sectors through L2 that its bytes need and ran at 704 GB/s, 8192^2's (two columns) at
+     * 1147 GB/s, where cuFFT's column passes run at 2890 (Nsight Compute on the H100,
+     * bench/results/h100-2026-11-25c-counters.txt). Such axes take transform-fastest passes
+     * (kspec.h: tfast), whose blocks hold neighbouring transforms. */
+    int tfast = 0;
+    if (r->type == KFFT_C2C && smooth && !p->mirror.on && r->nouter && r->outer[0].is == 1 && r->outer[0].os == 1 &&
+        r->is > 1 && r->os > 1 && sg->ntrans * eb >= ROW_BYTES) {
+        int64_t B = 1;
+        while (B * eb < ROW_BYTES && B * 2 * (N + 2) <= emax) B *= 2;
+        tfast = B * eb < ROW_BYTES;
+    }
+    base.tfast = tfast;
     kfft_status st;
-    if (N <= emax && !rp) {
+    if (N <= emax && !rp && !tfast) {
         /* One kernel: the whole transform (or Bluestein convolution) in one block. */
         kspec *k = &s->spec[s->nsteps++];
         *k = base;
