@@ -1,11 +1,16 @@
 /* Compiles, with NVRTC for sm_90 and no GPU, the CUDA-dialect source of every plan the
  * transform tests make, so a CUDA-only syntax error fails CI on a machine without a GPU.
- *   test_nvrtc [--sizes LIST] [--set ci-small|ci-sample|full] [--case SPEC]... [--arch sm_90] [--dump DIR]
+ *   test_nvrtc [--sizes LIST] [--set ci-small|ci-sample|full] [--case SPEC]... [--arch sm_90] [--dump DIR] [--time]
  * --case takes the harness's syntax ([c2c:|r2c:|c2r:]N[xN[xN]], batch 1), so the source of any
- * transform can be dumped and given to nvcc -Xptxas -v to read its registers and spills.  * Exits 77 (skipped, loudly) when libnvrtc is not installed. */
+ * transform can be dumped and given to nvcc -Xptxas -v to read its registers and spills.
+ * --time also compiles each plan the way plans do (one program per kernel, in parallel
+ * threads) and prints both wall times: the NVRTC share of a cold plan, measured without a GPU.  * Exits 77 (skipped, loudly) when libnvrtc is not installed. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "backend/backend.h"
 #include "io/casespec.h"
@@ -13,14 +18,64 @@
 #include "test_h100.h"
 #include "test_sizes.h"
 
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+typedef struct {
+    const kfft_schedule *s;
+    const char *arch;
+    int next, n, fails;
+    pthread_mutex_t lock;
+} split_job;
+
+static void *split_worker(void *arg)
+{
+    split_job *j = arg;
+    for (;;) {
+        pthread_mutex_lock(&j->lock);
+        int i = j->next++;
+        pthread_mutex_unlock(&j->lock);
+        if (i >= j->n) return NULL;
+        strbuf src;
+        int bad = kfft_schedule_kernel_source(j->s, i, KS_DIALECT_CUDA, &src) || kfft_nvrtc_check(src.s, j->arch);
+        if (!bad) sb_free(&src);
+        pthread_mutex_lock(&j->lock);
+        j->fails += bad;
+        pthread_mutex_unlock(&j->lock);
+    }
+}
+
+/* The plan's way: one program per kernel, as many threads as kernels (at most the CPUs). */
+static int compile_split(const kfft_schedule *s, const char *arch, double *ms)
+{
+    split_job j = {s, arch, 0, s->nsteps, 0, PTHREAD_MUTEX_INITIALIZER};
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    int nt = s->nsteps < cpus ? s->nsteps : (int)cpus;
+    pthread_t t[KFFT_MAX_STEPS];
+    int started = 0;
+    double t0 = now_ms();
+    for (; started < nt - 1; started++)
+        if (pthread_create(&t[started], NULL, split_worker, &j)) break;
+    split_worker(&j);
+    for (int i = 0; i < started; i++) pthread_join(t[i], NULL);
+    *ms = now_ms() - t0;
+    return j.fails;
+}
+
 int main(int argc, char **argv)
 {
     static long long sizes[8192];
     static kfft_plan_desc cases[64];
     int ns = 0, nc = 0;
     const char *arch = "sm_90", *dump = NULL;
+    int timing = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--arch") && i + 1 < argc) arch = argv[++i];
+        else if (!strcmp(argv[i], "--time")) timing = 1;
         else if (!strcmp(argv[i], "--dump") && i + 1 < argc) dump = argv[++i];
         else if (!strcmp(argv[i], "--case") && i + 1 < argc && nc < 64) {
             kfft_plan_desc *d = &cases[nc++];
@@ -34,7 +89,7 @@ int main(int argc, char **argv)
             d->batch = 1;
         }
         else if ((ns = test_sizes_arg(argc, argv, &i, sizes, ns, 8192)) < 0) {
-            fprintf(stderr, "usage: %s [--sizes LIST] [--set NAME] [--case SPEC]... [--arch sm_90] [--dump DIR]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--sizes LIST] [--set NAME] [--case SPEC]... [--arch sm_90] [--dump DIR] [--time]\n", argv[0]);
             return 2;
         }
     }
@@ -79,9 +134,19 @@ int main(int argc, char **argv)
                 }
             }
             programs++;
+            double t0 = now_ms();
             if ((st = kfft_nvrtc_check(src.s, arch))) {
                 printf("FAIL %s %s: %s\n", name, prec ? "f64" : "f32", kfft_error_message());
                 failures++;
+            }
+            double whole = now_ms() - t0, split = 0;
+            if (timing) {
+                if (compile_split(&s, arch, &split)) {
+                    printf("FAIL %s %s: a kernel's own program: %s\n", name, prec ? "f64" : "f32", kfft_error_message());
+                    failures++;
+                }
+                printf("time %-16s %s  %d kernels: one program %7.0f ms, one per kernel in parallel %7.0f ms\n", name,
+                       prec ? "f64" : "f32", s.nsteps, whole, split);
             }
             sb_free(&src);
             kfft_schedule_free(&s);

@@ -11,7 +11,7 @@ struct kfft_plan_s {
     kfft_context ctx;
     kfft_problem prob;
     kfft_schedule s;
-    kfft_module_entry *mod;
+    kfft_module_entry *mod[KFFT_MAX_STEPS]; /* one program per kernel */
     void *kern[KFFT_MAX_STEPS];
     kfft_buffer tables;
     kfft_buffer work;     /* kfft's own or the caller's; two halves when two are needed */
@@ -23,9 +23,10 @@ void kfft_plan_destroy(kfft_plan p)
 {
     if (!p) return;
     kfft_context ctx = p->ctx;
-    for (int i = 0; i < p->s.nsteps; i++)
+    for (int i = 0; i < p->s.nsteps; i++) {
         if (p->kern[i]) ctx->ops->put_kernel(ctx->st, p->kern[i]);
-    if (p->mod) kfft_module_release(ctx, p->mod);
+        if (p->mod[i]) kfft_module_release(ctx, p->mod[i]);
+    }
     if (p->tables) kfft_dev_release(ctx, p->tables);
     if (p->work && p->own_work) kfft_dev_release(ctx, p->work);
     kfft_schedule_free(&p->s);
@@ -87,16 +88,11 @@ kfft_status kfft_plan_from_problem(kfft_context ctx, const kfft_problem *prob, k
         st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "KFFT_PLAN_INPLACE: %s", p->s.inplace_why);
         goto fail;
     }
-    strbuf src;
-    if ((st = kfft_schedule_source(&p->s, ctx->info.dialect, &src))) goto fail;
-    st = kfft_module_acquire(ctx, src.s, &p->mod);
-    sb_free(&src);
-    if (st) goto fail;
-    for (int i = 0; i < p->s.nsteps; i++) {
-        char name[32];
-        snprintf(name, sizeof name, "kfft_k%d", i);
-        if ((st = ctx->ops->get_kernel(ctx->st, p->mod->module, name, &p->kern[i]))) goto fail;
-    }
+    /* One program per kernel, compiled in parallel: a cold plan waits for its slowest kernel,
+     * not for the sum, and plans sharing a kernel share its program. */
+    if ((st = kfft_schedule_acquire(ctx, &p->s, p->mod))) goto fail;
+    for (int i = 0; i < p->s.nsteps; i++)
+        if ((st = ctx->ops->get_kernel(ctx->st, p->mod[i]->module, "kfft_k0", &p->kern[i]))) goto fail;
     if ((st = upload_tables(p))) goto fail;
     p->work_bytes = work_bytes(&p->s, prob->f64);
     if (p->work_bytes && !(prob->flags & KFFT_PLAN_USER_WORKSPACE)) {

@@ -48,5 +48,11 @@ kfft_status kfft_schedule_build(const kfft_problem *p, const kfft_device_info *i
 void kfft_schedule_free(kfft_schedule *sched);
 /* Kernel source of a schedule in a dialect (caller frees with sb_free). */
 kfft_status kfft_schedule_source(const kfft_schedule *sched, int dialect, strbuf *src);
+/* Step i's kernel alone, as a program whose kernel is named kfft_k0: plans compile one program
+ * per kernel, in parallel (kfft_module_acquire_many), and share kernels through the caches. */
+kfft_status kfft_schedule_kernel_source(const kfft_schedule *sched, int i, int dialect, strbuf *src);
+/* All of a schedule's kernel programs (kfft_schedule_kernel_source), acquired at once:
+ * mod[0..nsteps) (release each with kfft_module_release). */
+kfft_status kfft_schedule_acquire(kfft_context ctx, const kfft_schedule *sched, kfft_module_entry **mod);
 
 #endif

@@ -575,13 +575,35 @@ fail:
 
 void kfft_schedule_free(kfft_schedule *s) { tab_free(&s->tab); }
 
-kfft_status kfft_schedule_source(const kfft_schedule *s, int dialect, strbuf *src)
+static kfft_status program(const kspec *specs, int n, int dialect, strbuf *src)
 {
     sb_init(src);
-    gen_program(src, dialect, s->spec, s->nsteps);
+    gen_program(src, dialect, specs, n);
     if (src->oom) {
         sb_free(src);
         return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for kernel source");
     }
     return KFFT_SUCCESS;
+}
+
+kfft_status kfft_schedule_source(const kfft_schedule *s, int dialect, strbuf *src) { return program(s->spec, s->nsteps, dialect, src); }
+
+kfft_status kfft_schedule_kernel_source(const kfft_schedule *s, int i, int dialect, strbuf *src)
+{
+    return program(&s->spec[i], 1, dialect, src);
+}
+
+kfft_status kfft_schedule_acquire(kfft_context ctx, const kfft_schedule *s, kfft_module_entry **mod)
+{
+    strbuf src[KFFT_MAX_STEPS];
+    const char *text[KFFT_MAX_STEPS] = {0};
+    kfft_status st = KFFT_SUCCESS;
+    int n = 0;
+    while (n < s->nsteps && !(st = kfft_schedule_kernel_source(s, n, ctx->info.dialect, &src[n]))) {
+        text[n] = src[n].s;
+        n++;
+    }
+    if (!st) st = kfft_module_acquire_many(ctx, text, n, mod);
+    for (int i = 0; i < n; i++) sb_free(&src[i]);
+    return st;
 }

@@ -55,21 +55,24 @@ static void set_knob(kfft_problem *q, int g, const int *c)
 }
 
 /* Compiling the candidates was most of a tuning run (one compile each, in series). A stage's
- * candidate programs are compiled first, all at once (kfft_module_acquire_many: parallel
- * threads, duplicates once); timing then finds each in the context's module cache. Returns
- * the entries to release after timing (NULL on failure: time_plan reports any error). */
+ * candidates' kernel programs (one per kernel, as plans compile them) are compiled first, all
+ * at once (kfft_module_acquire_many: parallel threads, duplicates once); timing then finds
+ * each in the context's module cache. Returns the entries to release after timing (NULL on
+ * failure: time_plan reports any error). */
 static kfft_module_entry **prefetch(kfft_context ctx, const kfft_problem *q, int g, int (*cand)[4], int ncand, int *count)
 {
-    strbuf *src = calloc((size_t)ncand, sizeof *src);
-    const char **text = calloc((size_t)ncand, sizeof *text);
-    kfft_module_entry **mod = calloc((size_t)ncand, sizeof *mod);
+    size_t cap = (size_t)ncand * KFFT_MAX_STEPS;
+    strbuf *src = calloc(cap, sizeof *src);
+    const char **text = calloc(cap, sizeof *text);
+    kfft_module_entry **mod = calloc(cap, sizeof *mod);
     int n = 0;
     for (int c = 0; c < ncand && src && text && mod; c++) {
         kfft_problem qc = *q;
         kfft_schedule sc;
         set_knob(&qc, g, cand[c]);
         if (kfft_schedule_build(&qc, &ctx->info, &sc)) continue;
-        if (!kfft_schedule_source(&sc, ctx->info.dialect, &src[n])) text[n] = src[n].s, n++;
+        for (int i = 0; i < sc.nsteps; i++)
+            if (!kfft_schedule_kernel_source(&sc, i, ctx->info.dialect, &src[n])) text[n] = src[n].s, n++;
         kfft_schedule_free(&sc);
     }
     int ok = n && kfft_module_acquire_many(ctx, text, n, mod) == KFFT_SUCCESS;
