@@ -159,6 +159,34 @@ static void route(int64_t n, const char *want, int kernels)
     CHECK(k == kernels, "n=%lld: %d kernels, expected %d: %s", (long long)n, k, kernels, d);
 }
 
+/* Long strided axes (bench/results/h100-2026-11-25c-tfast.txt): the column stage of an f32 2-D
+ * plan on the H100 is one kernel while a block can hold 32 bytes of neighbouring columns
+ * (4096: four), transform-fastest passes beyond (8192, 16384), and rows never are. */
+static void strided_axes(void)
+{
+    int64_t shapes[][2] = {{4096, 4096}, {8192, 8192}, {16384, 16384}, {16384, 3}};
+    int want[] = {0, 1, 1, 0}; /* 16384 x 3: three columns fill no sector either way */
+    for (int i = 0; i < 4; i++) {
+        kfft_schedule s;
+        if (schedule_of(KFFT_C2C, 2, shapes[i], 1, &s)) {
+            CHECK(0, "%lldx%lld: %s", (long long)shapes[i][0], (long long)shapes[i][1], kfft_error_message());
+            continue;
+        }
+        int tf = 0, rows_tf = 0;
+        for (int k = 0; k < s.nsteps; k++) {
+            const kspec *sp = &s.spec[k];
+            if (!sp->tfast) continue;
+            tf = 1;
+            rows_tf |= sp->istride == 1;
+            CHECK(sp->kind == KS_GPASS && sp->B * 8 >= 32, "%lldx%lld k%d: tfast pass with %d columns", (long long)shapes[i][0],
+                  (long long)shapes[i][1], k, sp->B);
+        }
+        CHECK(tf == want[i] && !rows_tf, "%lldx%lld: transform-fastest passes %d (want %d), on rows %d", (long long)shapes[i][0],
+              (long long)shapes[i][1], tf, want[i], rows_tf);
+        kfft_schedule_free(&s);
+    }
+}
+
 int main(void)
 {
     /* Primitive roots: g^((p-1)/q) != 1 for every prime q | p-1, checked by brute force
@@ -202,6 +230,7 @@ int main(void)
     banks(2, (int64_t[]){4096, 4096}, "k1", 0); /* unpadded columns: conflicts within them stay */
     banks(2, (int64_t[]){1024, 1024}, "k1", 0);
     conv_and_bounds();
+    strided_axes();
 
     /* Routes on the H100 (bench/results/h100-2026-11-23-rader.txt, -iter.txt). */
     route(127, "bluestein m=256", 1);   /* Rader measured 0.90x of Bluestein */
