@@ -1,8 +1,8 @@
 /* Compiles, with NVRTC for sm_90 and no GPU, the CUDA-dialect source of every plan the
  * transform tests make, so a CUDA-only syntax error fails CI on a machine without a GPU.
  *   test_nvrtc [--sizes LIST] [--set ci-small|ci-sample|full] [--case SPEC]... [--arch sm_90] [--dump DIR] [--time]
- * --case takes the harness's syntax ([c2c:|r2c:|c2r:]N[xN[xN]], batch 1), so the source of any
- * transform can be dumped and given to nvcc -Xptxas -v to read its registers and spills.
+ * --case takes the harness's syntax ([c2c:|r2c:|c2r:]N[xN[xN]], batch 1, or SPEC/BATCH), so the
+ * source of any transform can be dumped (with its schedule's description in a comment) and given to nvcc -Xptxas -v to read its registers and spills.
  * --time also compiles each plan the way plans do (one program per kernel, in parallel
  * threads) and prints both wall times: the NVRTC share of a cold plan, measured without a GPU.  * Exits 77 (skipped, loudly) when libnvrtc is not installed. */
 #include <pthread.h>
@@ -80,13 +80,17 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--case") && i + 1 < argc && nc < 64) {
             kfft_plan_desc *d = &cases[nc++];
             int type;
+            char spec[128];
             memset(d, 0, sizeof *d);
-            if (io_parse_case(argv[++i], &type, &d->rank, d->n)) {
+            snprintf(spec, sizeof spec, "%s", argv[++i]);
+            char *slash = strchr(spec, '/');
+            d->batch = slash ? atoll(slash + 1) : 1;
+            if (slash) *slash = 0;
+            if (d->batch < 1 || io_parse_case(spec, &type, &d->rank, d->n)) {
                 fprintf(stderr, "bad case '%s'\n", argv[i]);
                 return 2;
             }
             d->type = (kfft_type)type;
-            d->batch = 1;
         }
         else if ((ns = test_sizes_arg(argc, argv, &i, sizes, ns, 8192)) < 0) {
             fprintf(stderr, "usage: %s [--sizes LIST] [--set NAME] [--case SPEC]... [--arch sm_90] [--dump DIR] [--time]\n", argv[0]);
@@ -129,6 +133,7 @@ int main(int argc, char **argv)
                 snprintf(path, sizeof path, "%s/n%s_%s.cu", dump, name, prec ? "f64" : "f32");
                 FILE *f = fopen(path, "w");
                 if (f) {
+                    fprintf(f, "/* %s, batch %lld: %s */\n", name, (long long)d.batch, s.describe);
                     fputs(src.s, f);
                     fclose(f);
                 }

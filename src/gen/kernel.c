@@ -167,7 +167,7 @@ static void emit_load_elem(strbuf *b, const kspec *k, int index, const char *eb,
     }
     if (k->conj_in) sb_puts(b, "            v = cflip(v, inv);\n");
     if (guard) sb_printf(b, "            v = cmul(v, tw[%lld + src]);\n            }\n", (long long)k->chirp);
-    if (gpass && k->Ns > 1) { /* W_{Ns R}^(e j') = pa[eb][j'] * pb[eq - 1][j'] */
+    if (gpass && k->Ns > 1 && !(eb && k->twst)) { /* W_{Ns R}^(e j') = pa[eb][j'] * pb[eq - 1][j'] */
         long long Ns = (long long)k->Ns, RB = k->R / k->rad[0];
         sb_printf(b, "            %s jm = j %% %lld;\n", I, Ns);
         if (!eb) {
@@ -180,6 +180,22 @@ static void emit_load_elem(strbuf *b, const kspec *k, int index, const char *eb,
         sb_puts(b, "            v = cmul(v, w);\n");
     }
     sb_puts(b, "        }\n");
+}
+
+/* A pass's twiddles of the block's columns into shared memory (kspec.h: ks_tw_area). */
+static void emit_tw_stage(strbuf *b, const kspec *k)
+{
+    const char *I = idx_type(k);
+    long long Ns = (long long)k->Ns, RB = k->R / k->rad[0], area = (long long)(ks_kernel_smem(k) - ks_tw_area(k));
+    int E = (int)ks_tw_area(k), iters = (E + k->T - 1) / k->T;
+    sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d;\n", iters, k->T);
+    sb_printf(b, "        if (l < %d) {\n        int c = l %% %d, x = l / %d;\n        %s g = col0 + c;\n", E, k->B, k->B, I);
+    sb_puts(b, "        kfft_cplx w = KFFT_MK(1, 0);\n        if (g < ncols) {\n");
+    emit_tj(b, k);
+    sb_printf(b, "            %s jm = j %% %lld;\n", I, Ns);
+    sb_printf(b, "            w = tw[x < %lld ? %lld + (%s)x * %lld + jm : %lld + (%s)(x - %lld) * %lld + jm];\n", RB, (long long)k->tw_pa, I,
+              Ns, (long long)k->tw_pb, I, RB, Ns);
+    sb_printf(b, "        }\n        s[%lld + l] = w;\n        }\n    }\n", area);
 }
 
 /* The whole block's columns into shared memory (kernels whose first radix pass cannot read
@@ -439,12 +455,20 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
                       r, r, k->R, RB);
         }
         sb_puts(b, "        }\n    }\n");
+        int twst = rd && k->twst; /* the twiddles, fetched while the data loads are in flight */
+        if (twst) emit_tw_stage(b, k);
         /* Reads and writes of shared memory in place need a barrier between them; so does a
          * single pass reading and writing global memory (in-place transforms). */
-        if (!rd || wr) sb_puts(b, "    KFFT_BARRIER();\n");
+        if (!rd || wr || twst) sb_puts(b, "    KFFT_BARRIER();\n");
         sb_printf(b, "#pragma unroll\n    for (int it = 0; it < %d; it++) {\n", iters);
         sb_printf(b, "        int bf = KFFT_TID + it * %d;\n        %s{\n", k->T, guard);
         sb_printf(b, "            %s\n", map);
+        if (twst) {
+            long long area = (long long)(ks_kernel_smem(k) - ks_tw_area(k));
+            sb_printf(b, "            kfft_cplx w0 = s[%lld + bj * %d + bc];\n            rv[it * %d] = cmul(rv[it * %d], w0);\n", area, k->B, r, r);
+            sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) rv[it * %d + i] = cmul(rv[it * %d + i], cmul(w0, s[%lld + (%d + i - 1) * %d + bc]));\n",
+                      r, r, r, area, RB, k->B);
+        }
         if (Ns > 1) {
             sb_printf(b, "            int kk = bj %% %lld;\n", Ns);
             if (ks_tw_rows(k))

@@ -118,6 +118,7 @@ typedef struct {
      * entry and rad[0]-1 pb entries, each shared by the warp's lanes of one column, where a
      * two-level table of W^m had each lane gather two entries of its own for every element. */
     int64_t tw_pa, tw_pb;
+    int twst;            /* KS_GPASS, Ns > 1: those of the block's columns staged in shared memory (ks_tw_area) */
     int64_t chirp, bhat, dlog;
 } kspec;
 
@@ -155,8 +156,14 @@ static inline int64_t ks_col_area(const kspec *k) { return ks_smem_elems((int64_
 /* A one-kernel convolution (Bluestein, Rader) whose FFT starts and ends with the same radix
  * does its middle in registers (kernel.c: emit_mid_fused); the planner orders radices so. */
 static inline int ks_conv_fused(const kspec *k) { return k->nrad >= 2 && k->rad[0] == k->rad[k->nrad - 1]; }
-/* Shared-memory elements of a kernel: its B columns and Rader's 2*B slots. */
-static inline int64_t ks_kernel_smem(const kspec *k) { return ks_col_area(k) + (k->ops & KS_MID_RADER ? 2 * k->B : 0); }
+/* A pass's twiddles staged in shared memory (kspec.twst): after the columns (and Rader's
+ * slots), pa[b][j'] of local column c at b*B + c (b < R/rad[0]), then pb[q-1][j'] at
+ * (R/rad[0] + q-1)*B + c. The block's threads fetch them once, next to their data loads, so
+ * a butterfly's r multipliers come from shared memory instead of r global loads per thread
+ * that held registers against the data loads in flight. */
+static inline int64_t ks_tw_area(const kspec *k) { return k->twst ? (int64_t)k->B * (k->R / k->rad[0] + k->rad[0] - 1) : 0; }
+/* Shared-memory elements of a kernel: its B columns, Rader's 2*B slots, staged twiddles. */
+static inline int64_t ks_kernel_smem(const kspec *k) { return ks_col_area(k) + (k->ops & KS_MID_RADER ? 2 * k->B : 0) + ks_tw_area(k); }
 /* The most elements whose padded layout fits in `bytes` (planning assumes padding). */
 static inline int64_t ks_smem_capacity(int64_t bytes, int f64)
 {

@@ -167,9 +167,13 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
         k->Ns = Ns;
         int B = Bg;
         while ((int64_t)B * 2 * R[p] <= TARGET_ELEMS) B *= 2;
-        /* A two-for-one R2C last pass reads B/2 columns and their B/2 partners: twice the
-         * columns keep its rows as wide. */
-        if (base->st == KS_ST_HALF2 && p == np - 1)
+        /* A two-for-one R2C last pass reads B/2 columns and their B/2 partners, and a real
+         * user side (the first pass's load, the last pass's store) moves half an element's
+         * bytes per column: twice the columns keep their rows whole sectors (C2R 2^20's last
+         * pass wrote 16-byte halves of sectors, 969 GB/s against its first pass's 1789). */
+        int real_side = (p == 0 && (base->ld == KS_LD_REAL || base->ld == KS_LD_REAL2)) ||
+                        (p == np - 1 && (base->st == KS_ST_REAL || base->st == KS_ST_REAL2));
+        if ((base->st == KS_ST_HALF2 && p == np - 1) || real_side)
             while (B < 2 * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;
         if (rp && p == 0) { /* Rader: the convolution (R-1 long) and 2*B slots must fit */
             for (B = 1; B < Bg && (int64_t)B * 2 * (R[p] + 1) <= emax;) B *= 2;
@@ -189,6 +193,10 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             int r0 = k->rad[0], RB = k->R / r0;
             k->tw_pa = tab_twiddles_grid(t, 0, RB, Ns, Ns * k->R, 0);
             k->tw_pb = tab_twiddles_grid(t, 1, r0 - 1, Ns, Ns * r0, 0);
+            /* Staged in shared memory where they fit (the column padding chosen later stays
+             * within the same limit). */
+            k->twst = 1;
+            if (ks_kernel_smem(k) * elem_bytes(f64) > (int64_t)info->smem_optin) k->twst = 0;
         }
         Ns *= R[p];
     }
