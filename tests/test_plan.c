@@ -21,19 +21,24 @@ static int fails;
         }                                                                                                              \
     } while (0)
 
-/* The schedule of an f32 plan on a described H100 (0), or -1 with the error in kfft_error_message. */
-static int schedule_of(kfft_type type, int rank, const int64_t *n, int64_t batch, kfft_schedule *s)
+/* The schedule of a plan on a described H100 (0), or -1 with the error in kfft_error_message. */
+static int schedule_prec(kfft_type type, kfft_precision prec, int rank, const int64_t *n, int64_t batch, kfft_schedule *s)
 {
     kfft_device_info info = test_h100_info("sm_90");
     kfft_plan_desc d;
     memset(&d, 0, sizeof d);
     d.type = type;
-    d.precision = KFFT_F32;
+    d.precision = prec;
     d.rank = rank;
     for (int i = 0; i < rank; i++) d.n[i] = n[i];
     d.batch = batch;
     kfft_problem p;
     return kfft_problem_from_desc(&d, &p) || kfft_schedule_build(&p, &info, s) ? -1 : 0;
+}
+
+static int schedule_of(kfft_type type, int rank, const int64_t *n, int64_t batch, kfft_schedule *s)
+{
+    return schedule_prec(type, KFFT_F32, rank, n, batch, s);
 }
 
 /* The schedule of a 1-D f32 plan of length n: its description and kernel count. */
@@ -187,6 +192,42 @@ static void strided_axes(void)
     }
 }
 
+/* Pass shapes measured on the H100 (bench/results/h100-2026-11-25d-ab.txt): real user sides in
+ * whole sectors, the two-for-one R2C last pass in 128-byte rows, fp32 512-thread passes bounded
+ * to two blocks per SM, pass twiddles staged in shared memory wherever Ns > 1. */
+static void pass_shapes(void)
+{
+    struct {
+        kfft_type type;
+        kfft_precision prec;
+        int64_t n, batch;
+        int B0, B1, regs; /* first and last pass columns; register bound of 512-thread passes */
+    } c[] = {
+        {KFFT_C2R, KFFT_F32, 1 << 20, 128, 4, 8, 64},  /* last pass stores reals */
+        {KFFT_R2C, KFFT_F32, 1 << 20, 128, 8, 8, 64},  /* first pass loads reals; pair pass at the 96 KB cap */
+        {KFFT_R2C, KFFT_F32, 1 << 16, 2048, 8, 32, 64}, /* pair pass: 16 + 16 columns of 256 */
+        {KFFT_C2C, KFFT_F32, 1 << 22, 32, 4, 4, 64},
+        {KFFT_C2C, KFFT_F64, 1 << 22, 32, 2, 2, 0},    /* no bound measured in fp64 */
+        {KFFT_C2R, KFFT_F64, 1 << 20, 128, 2, 4, 0},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_schedule s;
+        if (schedule_prec(c[i].type, c[i].prec, 1, &c[i].n, c[i].batch, &s)) {
+            CHECK(0, "pass shapes %zu: %s", i, kfft_error_message());
+            continue;
+        }
+        const kspec *f = &s.spec[0], *l = &s.spec[s.nsteps - 1];
+        CHECK(s.nsteps >= 2 && f->kind == KS_GPASS && f->B == c[i].B0 && l->B == c[i].B1, "pass shapes %zu: B %d, %d (want %d, %d): %s", i,
+              f->B, l->B, c[i].B0, c[i].B1, s.describe);
+        for (int k = 0; k < s.nsteps; k++) {
+            const kspec *sp = &s.spec[k];
+            CHECK(sp->regs == (sp->T >= 512 ? c[i].regs : 0), "pass shapes %zu k%d: T %d regs %d", i, k, sp->T, sp->regs);
+            CHECK(sp->twst == (sp->Ns > 1), "pass shapes %zu k%d: Ns %lld, twiddles staged %d", i, k, (long long)sp->Ns, sp->twst);
+        }
+        kfft_schedule_free(&s);
+    }
+}
+
 int main(void)
 {
     /* Primitive roots: g^((p-1)/q) != 1 for every prime q | p-1, checked by brute force
@@ -231,6 +272,7 @@ int main(void)
     banks(2, (int64_t[]){1024, 1024}, "k1", 0);
     conv_and_bounds();
     strided_axes();
+    pass_shapes();
 
     /* Routes on the H100 (bench/results/h100-2026-11-23-rader.txt, -iter.txt). */
     route(127, "bluestein m=256", 1);   /* Rader measured 0.90x of Bluestein */

@@ -27,6 +27,8 @@
  * passes of 4096 (139 KB blocks) 0.56 of cuFFT, as three of 256 0.61-0.64 on the H100;
  * 2^22's two passes of 2048 (70 KB) stay (three: 0.57). */
 #define PASS_SMEM_MAX (96 << 10)
+/* The most a two-for-one R2C last pass's block may take for wider rows (gpasses). */
+#define PAIR_BLOCK_BYTES (64 << 10)
 /* Transforms per chunk are limited so workspace stays under this. */
 #define WORKSPACE_CAP ((int64_t)256 << 20)
 /* Threads per block: 256 for blocks of a few thousand elements; up to 512 for the large
@@ -167,14 +169,21 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
         k->Ns = Ns;
         int B = Bg;
         while ((int64_t)B * 2 * R[p] <= TARGET_ELEMS) B *= 2;
-        /* A two-for-one R2C last pass reads B/2 columns and their B/2 partners, and a real
-         * user side (the first pass's load, the last pass's store) moves half an element's
-         * bytes per column: twice the columns keep their rows whole sectors (C2R 2^20's last
-         * pass wrote 16-byte halves of sectors, 969 GB/s against its first pass's 1789). */
+        /* A real user side (the first pass's load, the last pass's store) moves half an
+         * element's bytes per column: twice the columns keep its rows whole sectors (C2R
+         * 2^20's last pass wrote 16-byte halves of sectors, 969 GB/s against its first pass's
+         * 1789; with them whole, C2R 2^20 0.57 -> 1.07 of cuFFT, 2^18 0.58 -> 0.97). */
         int real_side = (p == 0 && (base->ld == KS_LD_REAL || base->ld == KS_LD_REAL2)) ||
                         (p == np - 1 && (base->st == KS_ST_REAL || base->st == KS_ST_REAL2));
-        if ((base->st == KS_ST_HALF2 && p == np - 1) || real_side)
+        if (real_side)
             while (B < 2 * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;
+        /* A two-for-one R2C last pass writes B/2 columns and their B/2 partners into half
+         * spectra of n/2+1 elements, whose starts are mostly not sector-aligned, so each row
+         * straddles sectors: rows of 128 bytes (up to 64 KB blocks) leave fewer partial
+         * sectors than 32 (2^16's pass wrote 1.9x its L2 sectors; R2C 2^16 0.49 -> 0.73 of
+         * cuFFT, 2^18 0.85 -> 1.06). */
+        if (base->st == KS_ST_HALF2 && p == np - 1)
+            while (B < 8 * Bg && (int64_t)2 * B * R[p] <= emax && (int64_t)2 * B * R[p] * elem_bytes(f64) <= PAIR_BLOCK_BYTES) B *= 2;
         if (rp && p == 0) { /* Rader: the convolution (R-1 long) and 2*B slots must fit */
             for (B = 1; B < Bg && (int64_t)B * 2 * (R[p] + 1) <= emax;) B *= 2;
             int64_t odd = R[p] - 1;
@@ -187,6 +196,9 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             kfft_status st = shape(k, (int)R[p], B, radix >= 0 ? radix : kfft_radix_auto(R[p], f64), info);
             if (st) return st;
             k->pad = pad >= 0 ? pad : 1;
+            /* fp32 pass blocks of 512 threads compile to ~70 registers, one block per SM:
+             * a bound of 64 gives two (2^22 0.67 -> 0.82 of cuFFT, R2C 2^20 0.84 -> 0.90). */
+            if (k->T >= 512 && !f64 && info->dialect == KS_DIALECT_CUDA) k->regs = 65536 / (2 * k->T);
         }
         local_tables(k, t);
         if (Ns > 1) { /* see kspec.h: tw_pa, tw_pb */
