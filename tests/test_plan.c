@@ -228,6 +228,29 @@ static void pass_shapes(void)
     }
 }
 
+/* One-kernel fp32 blocks of 512 threads carry a 64-register bound, except the packed C2R and fp64
+ * (bench/results/h100-2026-11-25d-final.txt). */
+static void single_bounds(void)
+{
+    struct {
+        kfft_type type;
+        kfft_precision prec;
+        int64_t n, batch;
+        int regs;
+    } c[] = {{KFFT_C2C, KFFT_F32, 8192, 64, 64}, {KFFT_R2C, KFFT_F32, 16384, 64, 64}, {KFFT_C2R, KFFT_F32, 16384, 64, 0},
+             {KFFT_C2C, KFFT_F64, 8192, 64, 0}, {KFFT_C2C, KFFT_F32, 4093, 64, 0}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_schedule s;
+        if (schedule_prec(c[i].type, c[i].prec, 1, &c[i].n, c[i].batch, &s)) {
+            CHECK(0, "single bounds %zu: %s", i, kfft_error_message());
+            continue;
+        }
+        CHECK(s.nsteps == 1 && s.spec[0].kind == KS_SINGLE && s.spec[0].regs == c[i].regs, "single bounds %zu: T %d regs %d (want %d): %s", i,
+              s.spec[0].T, s.spec[0].regs, c[i].regs, s.describe);
+        kfft_schedule_free(&s);
+    }
+}
+
 int main(void)
 {
     /* Primitive roots: g^((p-1)/q) != 1 for every prime q | p-1, checked by brute force
@@ -273,6 +296,7 @@ int main(void)
     conv_and_bounds();
     strided_axes();
     pass_shapes();
+    single_bounds();
 
     /* Routes on the H100 (bench/results/h100-2026-11-23-rader.txt, -iter.txt). */
     route(127, "bluestein m=256", 1);   /* Rader measured 0.90x of Bluestein */

@@ -413,6 +413,12 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
                 if (T > k->T) k->T = (int)T;
             }
         }
+        /* fp32 mixed-radix blocks of 512 threads compile to ~75 registers, one block per SM; a
+         * bound of 64 gives two (H100, bench/results/h100-2026-11-25d-final.txt: 8192 0.78 ->
+         * 0.88 of cuFFT, 8192^2 0.89 -> 0.94, 1024^2 0.93 -> 0.95), except the packed C2R,
+         * whose load reads two inputs and a twiddle per element (C2R 16384 0.63 -> 0.59). */
+        if (!f64 && smooth && !rader && k->T == 512 && k->ld != KS_LD_C2R_PACK && info->dialect == KS_DIALECT_CUDA)
+            k->regs = 65536 / (2 * k->T);
         /* Measured choices: the tuner's candidate, else the device's wisdom. */
         kfft_wisdom_entry key = {.f64 = f64, .R = N, .B = B, .ops = k->ops};
         if (measured_choice(p, s->nstages - 1, info, &key)) {
