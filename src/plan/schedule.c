@@ -108,10 +108,12 @@ static void conv_order(kspec *k)
 }
 
 /* A register bound (k->regs) as the blocks per SM the compiler must make room for: as many
- * as shared memory and threads allow, at most 64K / (T * regs) (an SM's registers). No
- * default sets one: on the H100 a bound of 96 or 64 won on some one-kernel sizes and lost on
- * others (bench/results/h100-2026-11-25b-exp.txt: 127 +9%, 2039 +10%, C2R 1024 +8%, 257 +21%
- * at 64; 1021 -16%, 4093 -60% at 64, passes of 2^20 -24%), so kfft_tune measures it. The SM's
+ * as shared memory and threads allow, at most 64K / (T * regs) (an SM's registers). Defaults
+ * set one only for fp32 blocks of 512 threads (passes and mixed-radix one-kernel blocks, 64:
+ * two blocks per SM; bench/results/h100-2026-11-25d-*.txt); elsewhere a bound of 96 or 64 won
+ * on some one-kernel sizes and lost on others (h100-2026-11-25b-exp.txt: 127 +9%, 2039 +10%,
+ * C2R 1024 +8%, 257 +21% at 64; 1021 -16%, 4093 -60% at 64, 256-thread passes of 2^20 -24%),
+ * so kfft_tune measures it. The SM's
  * shared memory is taken as the opt-in limit plus the 1 KB each block reserves (H100: 228 KB). */
 static int min_blocks(const kspec *k, const kfft_device_info *info, int64_t eb)
 {
