@@ -20,7 +20,8 @@ build . & pb=$!
 build "$base" & pa=$!
 wait $pb || exit 1
 wait $pa || exit 1
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/ab.txt"
+# appended, so an AB_AFTER that runs gpu_ab.sh again (another precision) adds to the same file
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | sed "s/$/, ${AB_PREC:-f32}/" | tee -a "$OUT/ab.txt"
 for rep in $(seq "${AB_REPS:-2}"); do
   for side in A B; do
     tree=.; [ $side = A ] && tree=$base
