@@ -186,7 +186,7 @@ static void emit_load_elem(strbuf *b, const kspec *k, int index, const char *eb,
 static void emit_tw_stage(strbuf *b, const kspec *k)
 {
     const char *I = idx_type(k);
-    long long Ns = (long long)k->Ns, RB = k->R / k->rad[0], area = (long long)(ks_kernel_smem(k) - ks_tw_area(k));
+    long long Ns = (long long)k->Ns, RB = k->R / k->rad[0], area = (long long)ks_tw_offset(k);
     int E = (int)ks_tw_area(k), iters = (E + k->T - 1) / k->T;
     sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d;\n", iters, k->T);
     sb_printf(b, "        if (l < %d) {\n        int c = l %% %d, x = l / %d;\n        %s g = col0 + c;\n", E, k->B, k->B, I);
@@ -464,7 +464,7 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
         sb_printf(b, "        int bf = KFFT_TID + it * %d;\n        %s{\n", k->T, guard);
         sb_printf(b, "            %s\n", map);
         if (twst) {
-            long long area = (long long)(ks_kernel_smem(k) - ks_tw_area(k));
+            long long area = (long long)ks_tw_offset(k);
             sb_printf(b, "            kfft_cplx w0 = s[%lld + bj * %d + bc];\n            rv[it * %d] = cmul(rv[it * %d], w0);\n", area, k->B, r, r);
             sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) rv[it * %d + i] = cmul(rv[it * %d + i], cmul(w0, s[%lld + (%d + i - 1) * %d + bc]));\n",
                       r, r, r, area, RB, k->B);

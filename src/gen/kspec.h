@@ -162,8 +162,10 @@ static inline int ks_conv_fused(const kspec *k) { return k->nrad >= 2 && k->rad[
  * a butterfly's r multipliers come from shared memory instead of r global loads per thread
  * that held registers against the data loads in flight. */
 static inline int64_t ks_tw_area(const kspec *k) { return k->twst ? (int64_t)k->B * (k->R / k->rad[0] + k->rad[0] - 1) : 0; }
+/* Where the staged twiddles start: after the columns and Rader's slots. */
+static inline int64_t ks_tw_offset(const kspec *k) { return ks_col_area(k) + (k->ops & KS_MID_RADER ? 2 * k->B : 0); }
 /* Shared-memory elements of a kernel: its B columns, Rader's 2*B slots, staged twiddles. */
-static inline int64_t ks_kernel_smem(const kspec *k) { return ks_col_area(k) + (k->ops & KS_MID_RADER ? 2 * k->B : 0) + ks_tw_area(k); }
+static inline int64_t ks_kernel_smem(const kspec *k) { return ks_tw_offset(k) + ks_tw_area(k); }
 /* The most elements whose padded layout fits in `bytes` (planning assumes padding). */
 static inline int64_t ks_smem_capacity(int64_t bytes, int f64)
 {

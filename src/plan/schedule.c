@@ -107,6 +107,15 @@ static void conv_order(kspec *k)
     for (int i = 0; i < m; i++) k->rad[1 + i] = rest[i];
 }
 
+/* The default bound: fp32 blocks of 512 threads (passes, mixed-radix one-kernel blocks)
+ * compile to 70-75 registers, one block per SM; 64 gives two (H100, bench/results/
+ * h100-2026-11-25d-ab.txt and -final.txt: 2^22 0.67 -> 0.82 of cuFFT, R2C 2^20 0.84 -> 0.90,
+ * 8192 0.78 -> 0.88, 8192^2 0.89 -> 0.94, 1024^2 0.93 -> 0.95). */
+static int two_per_sm(const kspec *k, int f64, const kfft_device_info *info)
+{
+    return !f64 && k->T == 512 && info->dialect == KS_DIALECT_CUDA ? 65536 / (2 * k->T) : 0;
+}
+
 /* A register bound (k->regs) as the blocks per SM the compiler must make room for: as many
  * as shared memory and threads allow, at most 64K / (T * regs) (an SM's registers). Defaults
  * set one only for fp32 blocks of 512 threads (passes and mixed-radix one-kernel blocks, 64:
@@ -198,9 +207,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             kfft_status st = shape(k, (int)R[p], B, radix >= 0 ? radix : kfft_radix_auto(R[p], f64), info);
             if (st) return st;
             k->pad = pad >= 0 ? pad : 1;
-            /* fp32 pass blocks of 512 threads compile to ~70 registers, one block per SM:
-             * a bound of 64 gives two (2^22 0.67 -> 0.82 of cuFFT, R2C 2^20 0.84 -> 0.90). */
-            if (k->T >= 512 && !f64 && info->dialect == KS_DIALECT_CUDA) k->regs = 65536 / (2 * k->T);
+            k->regs = two_per_sm(k, f64, info);
         }
         local_tables(k, t);
         if (Ns > 1) { /* see kspec.h: tw_pa, tw_pb */
@@ -415,12 +422,9 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
                 if (T > k->T) k->T = (int)T;
             }
         }
-        /* fp32 mixed-radix blocks of 512 threads compile to ~75 registers, one block per SM; a
-         * bound of 64 gives two (H100, bench/results/h100-2026-11-25d-final.txt: 8192 0.78 ->
-         * 0.88 of cuFFT, 8192^2 0.89 -> 0.94, 1024^2 0.93 -> 0.95), except the packed C2R,
-         * whose load reads two inputs and a twiddle per element (C2R 16384 0.63 -> 0.59). */
-        if (!f64 && smooth && !rader && k->T == 512 && k->ld != KS_LD_C2R_PACK && info->dialect == KS_DIALECT_CUDA)
-            k->regs = 65536 / (2 * k->T);
+        /* Mixed-radix blocks only: not the packed C2R, whose load reads two inputs and a
+         * twiddle per element (C2R 16384 0.63 -> 0.59 of cuFFT with the bound). */
+        if (smooth && !rader && k->ld != KS_LD_C2R_PACK) k->regs = two_per_sm(k, f64, info);
         /* Measured choices: the tuner's candidate, else the device's wisdom. */
         kfft_wisdom_entry key = {.f64 = f64, .R = N, .B = B, .ops = k->ops};
         if (measured_choice(p, s->nstages - 1, info, &key)) {
