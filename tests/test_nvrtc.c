@@ -41,8 +41,11 @@ static void *split_worker(void *arg)
         pthread_mutex_unlock(&j->lock);
         if (i >= j->n) return NULL;
         strbuf src;
-        int bad = kfft_schedule_kernel_source(j->s, i, KS_DIALECT_CUDA, &src) || kfft_nvrtc_check(src.s, j->arch);
-        if (!bad) sb_free(&src);
+        int bad = kfft_schedule_kernel_source(j->s, i, KS_DIALECT_CUDA, &src) != KFFT_SUCCESS;
+        if (!bad) {
+            bad = kfft_nvrtc_check(src.s, j->arch) != KFFT_SUCCESS;
+            sb_free(&src);
+        }
         pthread_mutex_lock(&j->lock);
         j->fails += bad;
         pthread_mutex_unlock(&j->lock);
