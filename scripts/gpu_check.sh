@@ -84,9 +84,10 @@ dshards+=("--sizes large")
 # GPU_CHECK_REAL_LARGE=1: only the large sizes (the multi-pass and big one-kernel routes) and
 # the large 2-D/3-D shapes, for a call too short for the whole real part (~10 minutes cold).
 [ -n "${GPU_CHECK_REAL_LARGE:-}" ] && dshards=("--sizes large")
-# GPU_CHECK_REAL_SMALL=1: the other half, 1..1024 alone, each shard bounded to 540 s.
+# GPU_CHECK_REAL_SMALL=1: the other half, 1..1024 alone, each shard bounded to 540 s
+# (GPU_CHECK_REAL_TIMEOUT=S sets another bound, leaving room for the build in a 600 s call).
 [ -n "${GPU_CHECK_REAL_SMALL:-}" ] && unset 'dshards[-1]'
-real_timeout=$([ -n "${GPU_CHECK_REAL_SMALL:-}" ] && echo 540 || echo 0)
+real_timeout=$([ -n "${GPU_CHECK_REAL_SMALL:-}" ] && echo "${GPU_CHECK_REAL_TIMEOUT:-540}" || echo 0)
 [ "$SETS" = full ] || dshards=("--sizes 1-64")
 part real || dshards=()
 for i in "${!dshards[@]}"; do

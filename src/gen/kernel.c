@@ -25,6 +25,21 @@ int gen_walk_along(const kspec *k, int store)
     return axis <= next;
 }
 
+/* Does the kernel say outright that its block holds one column (c = 0) rather than derive it
+ * per element (l / L, bf / RB)? The derived index reached the user offsets (t * dist) of
+ * every load and store and held registers: the packed C2R 16384's kernel went from 86 to 63
+ * registers (two blocks per SM) and 0.63 -> 0.76 of cuFFT on the H100, C2R 8192 0.84 -> 0.91,
+ * R2C 16384 0.87 -> 0.91, and blocks of 512 to 1023 threads at the register cap lost spills:
+ * 17496 0.74 -> 0.82, 16464 1.74 -> 1.90, 4093 0.73 -> 0.80, 12289 2.69 -> 2.90, 8192 0.88 ->
+ * 0.94. Elsewhere the same text changed the compiled schedule for the worse (6720, 320
+ * threads: 0.89 -> 0.74; 2039's 256: 0.72 -> 0.65; 16384's 1024: 0.90 -> 0.85), so only those
+ * kernels take it (bench/results/h100-2026-11-25f-ab.txt). */
+static int one_column(const kspec *k)
+{
+    int packed = k->ld == KS_LD_C2R_PACK || k->st == KS_ST_R2C_PACK;
+    return k->kind == KS_SINGLE && k->B == 1 && (packed || (k->T >= 512 && k->T < 1024));
+}
+
 /* Loop over the block's B*L elements (L per column). Opens a scope in which c, e and g
  * (global column) are defined. */
 static void open_elem_loop(strbuf *b, const kspec *k, int L, int along)
@@ -34,7 +49,9 @@ static void open_elem_loop(strbuf *b, const kspec *k, int L, int along)
     sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d;\n", iters, k->T);
     if (E % k->T) sb_printf(b, "        if (l < %d) {\n", E);
     else sb_puts(b, "        {\n");
-    if (along)
+    if (one_column(k))
+        sb_puts(b, "        int c = 0, e = l;\n");
+    else if (along)
         sb_printf(b, "        int c = l / %d, e = l - c * %d;\n", L, L);
     else
         sb_printf(b, "        int c = l %% %d, e = l / %d;\n", k->B, k->B);
@@ -445,7 +462,8 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
         int along = gen_pass_along(k, rd, wr);
         const char *guard = NB % k->T ? "if (bf < NB) " : "";
         char map[128];
-        if (along) snprintf(map, sizeof map, "int bc = bf / %d, bj = bf - bc * %d;", RB, RB);
+        if (one_column(k)) snprintf(map, sizeof map, "int bc = 0, bj = bf;");
+        else if (along) snprintf(map, sizeof map, "int bc = bf / %d, bj = bf - bc * %d;", RB, RB);
         else snprintf(map, sizeof map, "int bc = bf %% %d, bj = bf / %d;", k->B, k->B);
         sb_printf(b, "    { /* radix-%d pass, Ns = %lld%s%s */\n", r, Ns, rd ? ", from global" : "", wr ? ", to global" : "");
         sb_printf(b, "    const int NB = %d; (void)NB;\n    kfft_cplx rv[%d];\n", NB, iters * r);

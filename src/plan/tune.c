@@ -117,6 +117,8 @@ static kfft_status time_candidates(kfft_context ctx, kfft_problem *q, int g, int
         set_knob(q, g, cand[c]);
         double ms;
         st = time_plan(ctx, q, in, out, &ms);
+        if (!st)
+            kfft_log(ctx, "tune: stage %d: T=%d pad=%d radix=%d regs=%d: %.4f ms", g, cand[c][0], cand[c][1], cand[c][2], cand[c][3], ms);
         if (!st && ms < *best_ms) {
             *best_ms = ms;
             *best = c;
