@@ -409,11 +409,19 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         } else if (k->pad && !f64 && (int64_t)B * N * eb >= 65536) {
             /* kfft tune on the H100 (bench/results/h100-2026-11-23-tune.txt): an fp32
              * power-of-two block that fills the opt-in shared memory (one block per SM) runs
-             * faster unpadded (R2C 16384's 8192-point kernel +30%), and 16384 also with 1024
-             * threads (+14%). In fp64 the same rule lost (R2C 16384 0.89 -> 0.75 of cuFFT,
+             * faster unpadded (R2C 16384's 8192-point kernel +30%), and with 1024 threads where
+             * it holds 16384 points or more (+14%). In fp64 the same rule lost (R2C 16384 0.89 -> 0.75 of cuFFT,
              * 4096^2 0.98 -> 0.90; h100-2026-11-23-defaults.txt), so fp64 keeps padding. */
-            k->pad = 0;
-            if ((int64_t)B * N * eb >= 131072) {
+            if (B == 1 && N >= 16384 && !k->nreal) {
+                /* ... except a complex column of 16384 (or more), which kfft tune found fastest
+                 * as 32x32x16 with 512 threads, padded (0.872 -> 0.816 ms; C2C 16384 0.90 -> 0.95
+                 * of cuFFT, 16384^2 0.91 -> 0.94); the packed R2C/C2R 32768 lost with it (0.93 ->
+                 * 0.67, 0.87 -> 0.78; bench/results/h100-2026-11-25f-ab.txt). */
+                if ((st = shape(k, (int)N, B, KFFT_RADIX_WIDEST, info))) return st;
+            } else {
+                k->pad = 0;
+            }
+            if (!k->pad && (int64_t)B * N * eb >= 131072) {
                 int maxr = 1;
                 for (int i = 0; i < k->nrad; i++) maxr = k->rad[i] > maxr ? k->rad[i] : maxr;
                 int64_t T = (int64_t)B * N / maxr;
