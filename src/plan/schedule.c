@@ -410,8 +410,9 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             /* kfft tune on the H100 (bench/results/h100-2026-11-23-tune.txt): an fp32
              * power-of-two block that fills the opt-in shared memory (one block per SM) runs
              * faster unpadded (R2C 16384's 8192-point kernel +30%), and with 1024 threads where
-             * it holds 16384 points or more (+14%). In fp64 the same rule lost (R2C 16384 0.89 -> 0.75 of cuFFT,
-             * 4096^2 0.98 -> 0.90; h100-2026-11-23-defaults.txt), so fp64 keeps padding. */
+             * it holds 16384 points or more (+14%). In fp64 the same rule lost (R2C 16384 0.89 ->
+             * 0.75 of cuFFT, 4096^2 0.98 -> 0.90; h100-2026-11-23-defaults.txt), so fp64 keeps
+             * padding. */
             if (B == 1 && N >= 16384 && !k->nreal) {
                 /* ... except a complex column of 16384 (or more), which kfft tune found fastest
                  * as 32x32x16 with 512 threads, padded (0.872 -> 0.816 ms; C2C 16384 0.90 -> 0.95
