@@ -176,40 +176,6 @@ static void needed_u(kfft_spfft_plan p)
     for (int i = 0; i < p->nur; i++) p->nu += p->ur[i].b - p->ur[i].a;
 }
 
-/* The direct-sum kernel and the row FFT's kernels compiled at once, in parallel threads
- * (kfft_module_acquire_many): a cold plan waits for the slowest compile, not their sum. The
- * sparse module goes to p->mod; the FFT's stay held in held[] until its plan has taken them
- * from the context's module cache. */
-static kfft_status compile_kernels(kfft_spfft_plan p, const kfft_problem *q, kfft_module_entry **held, int *nheld)
-{
-    kfft_context ctx = p->ctx;
-    kfft_schedule s;
-    kfft_status st = kfft_schedule_build(q, &ctx->info, &s);
-    if (st) return st;
-    strbuf src[KFFT_MAX_STEPS + 1];
-    const char *text[KFFT_MAX_STEPS + 1];
-    kfft_module_entry *mod[KFFT_MAX_STEPS + 1];
-    int n = 0;
-    while (!st && n < s.nsteps && !(st = kfft_schedule_kernel_source(&s, n, ctx->info.dialect, &src[n]))) {
-        text[n] = src[n].s;
-        n++;
-    }
-    kfft_schedule_free(&s);
-    if (!st) {
-        sb_init(&src[n]);
-        gen_sparse_program(&src[n], ctx->info.dialect, &p->ks);
-        text[n] = src[n].s;
-        st = src[n++].oom ? kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for kernel source")
-                          : kfft_module_acquire_many(ctx, text, n, mod);
-    }
-    for (int i = 0; i < n; i++) sb_free(&src[i]);
-    if (st) return st;
-    p->mod = mod[n - 1];
-    for (int i = 0; i < n - 1; i++) held[i] = mod[i];
-    *nheld = n - 1;
-    return KFFT_SUCCESS;
-}
-
 static kfft_status plan_tiles(kfft_spfft_plan p, size_t budget)
 {
     kfft_context ctx = p->ctx;
@@ -244,13 +210,7 @@ static kfft_status plan_tiles(kfft_spfft_plan p, size_t budget)
     for (int i = 0; i < p->nur; i++) p->info.tiles += (p->ur[i].b - p->ur[i].a + U - 1) / U;
     p->info.tile_bytes = (size_t)(U * p->C * eb);
     fft_problem(p, ws_per_u ? U * ws_per_u : 0, &q);
-    p->ks.idx64 = p->U * p->C > ((int64_t)1 << 30);
-    kfft_module_entry *held[KFFT_MAX_STEPS];
-    int nheld = 0;
-    if ((st = compile_kernels(p, &q, held, &nheld))) return st;
-    st = kfft_plan_from_problem(ctx, &q, &p->fft); /* finds its kernels compiled */
-    for (int i = 0; i < nheld; i++) kfft_module_release(ctx, held[i]);
-    if (st) return st;
+    if ((st = kfft_plan_from_problem(ctx, &q, &p->fft))) return st;
     p->info.fft_bytes += kfft_plan_device_bytes(p->fft);
     if ((st = kfft_dev_alloc(ctx, p->info.tile_bytes, &p->G))) return st;
     if (p->to_host) {
@@ -312,11 +272,23 @@ kfft_status kfft_spfft_plan_create(kfft_context ctx, const kfft_sparse *m, const
     p->info.rows = b - a;
     p->info.cols = p->width;
     needed_u(p);
+    ks_sparse *k = &p->ks;
     kfft_status st = upload_matrix(p, m);
     if (!st) st = upload_angles(p);
     if (!st) st = plan_tiles(p, d->budget ? d->budget : DEFAULT_BUDGET);
     if (st) goto fail;
-    st = ctx->ops->get_kernel(ctx->st, p->mod->module, "kfft_sp", &p->kern);
+    k->idx64 = p->U * p->C > ((int64_t)1 << 30);
+    strbuf src;
+    sb_init(&src);
+    gen_sparse_program(&src, ctx->info.dialect, k);
+    if (src.oom) {
+        sb_free(&src);
+        st = kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for kernel source");
+        goto fail;
+    }
+    st = kfft_module_acquire(ctx, src.s, &p->mod);
+    sb_free(&src);
+    if (!st) st = ctx->ops->get_kernel(ctx->st, p->mod->module, "kfft_sp", &p->kern);
     if (st) goto fail;
     kfft_log(ctx, "spfft %lld x %lld nnz %lld: %s; %lld tiles of %lld rows u, %zu device bytes", (long long)p->R, (long long)p->C,
              (long long)m->nnz, p->info.route, (long long)p->info.tiles, (long long)p->U, p->info.device_bytes);
