@@ -348,7 +348,7 @@ static void rewrite(const char *src, const char *path, int ln, const char *text)
         if (++i == ln && text) fprintf(out, "%s\n", text);
         else fputs(line, out);
     }
-    if (out && !text) fputs("single f32 R=64 B=32 ops=0 T=oops\n", out);
+    if (out && !text) fputs("single f32 R=64 B=32 ops=0 io=0 T=oops\n", out);
     if (in) fclose(in);
     if (out) fclose(out);
 }
@@ -397,7 +397,7 @@ static int t_wisdom(void)
     kfft_context_destroy(c);
     /* A file that forces 32 threads, padding and the narrow radices (16x4; the default is 8x8): a new context reads it by itself. */
     snprintf(other, sizeof other, "%s/w2.txt", dir);
-    set_wisdom_entry(path, "single f32 R=64 B=32 ops=0 T=32 pad=1 radix=0 ns=1 default_ns=2");
+    set_wisdom_entry(path, "single f32 R=64 B=32 ops=0 io=0 T=32 pad=1 radix=0 ns=1 default_ns=2");
     c = open_ctx(dir);
     CHECK(kfft_wisdom_count(c) == 1 && !kfft_wisdom_note(c)[0], "wisdom read at creation (%d entries, note '%s')",
           kfft_wisdom_count(c), kfft_wisdom_note(c));
@@ -406,10 +406,18 @@ static int t_wisdom(void)
               strstr(kfft_plan_describe(p), "T=32"),
           "the plan does not use the wisdom: %s", kfft_plan_describe(p));
     kfft_plan_destroy(p);
+    /* The entry is for complex user sides: a real transform's kernel of the same R and B
+     * (another load and store) keeps its defaults. */
+    kfft_plan_desc dr = c2c_f32(128, 64);
+    dr.type = KFFT_R2C;
+    CHECK(kfft_plan_create(c, &dr, &p) == KFFT_SUCCESS && !strstr(kfft_plan_describe(p), "(16x4)"),
+          "a complex entry reached a real plan: %s", kfft_plan_describe(p));
+    printf("r2c 128 x 64 beside the entry: %s\n", kfft_plan_describe(p));
+    kfft_plan_destroy(p);
     double e = run_layout(c, 64, 64, 0, 0, 0, 0);
     CHECK(e < 1e-5, "results with the wisdom's kernel: rel error %.2e", e);
     /* With a register bound (a CUDA launch bound; other backends ignore it). */
-    set_wisdom_entry(path, "single f32 R=64 B=32 ops=0 T=32 pad=1 radix=0 regs=64 ns=1 default_ns=2");
+    set_wisdom_entry(path, "single f32 R=64 B=32 ops=0 io=0 T=32 pad=1 radix=0 regs=64 ns=1 default_ns=2");
     CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 1, "regs= entry: %s", kfft_error_message());
     e = run_layout(c, 64, 64, 0, 0, 0, 0);
     CHECK(e < 1e-5, "results with a register bound: rel error %.2e", e);
@@ -420,6 +428,9 @@ static int t_wisdom(void)
     rewrite(path, other, 1, "kfft-wisdom 1");
     CHECK(kfft_wisdom_import(c, other) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "line 1"),
           "an older format: %s", kfft_error_message());
+    rewrite(path, other, 1, "kfft-wisdom 2"); /* no io=: cannot say which kernels it was measured on */
+    CHECK(kfft_wisdom_import(c, other) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "line 1"),
+          "format 2: %s", kfft_error_message());
     rewrite(path, other, 2, "device Some Other GPU");
     CHECK(kfft_wisdom_import(c, other) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "another device"),
           "foreign: %s", kfft_error_message());
@@ -437,7 +448,7 @@ static int t_wisdom(void)
     unlink(path);
     /* A C2R stage (two for one: n odd) tunes too: the tuner runs it inverse. */
     c = open_ctx(dir);
-    kfft_plan_desc dr = c2c_f32(45, 64);
+    dr = c2c_f32(45, 64);
     dr.type = KFFT_C2R;
     CHECK(kfft_tune(c, &dr, &r) == KFFT_SUCCESS && r.stages == 1 && kfft_wisdom_count(c) == 1, "tune c2r 45: %s (stages %d)",
           kfft_error_message(), r.stages);
@@ -473,7 +484,7 @@ static int t_wisdom_passes(void)
     CHECK(kfft_wisdom_export(c, NULL) == KFFT_SUCCESS, "export: %s", kfft_error_message());
     kfft_context_destroy(c);
     snprintf(path, sizeof path, "%s/wisdom.txt", dir);
-    set_wisdom_entry(path, "passes f32 R=327680 ops=0 pad=-1 radix=0 ns=1 default_ns=2");
+    set_wisdom_entry(path, "passes f32 R=327680 ops=0 io=0 pad=-1 radix=0 ns=1 default_ns=2");
     c = open_ctx(dir);
     CHECK(kfft_wisdom_count(c) == 1 && !kfft_wisdom_note(c)[0], "wisdom read at creation (%d entries, note '%s')", kfft_wisdom_count(c),
           kfft_wisdom_note(c));
@@ -484,13 +495,13 @@ static int t_wisdom_passes(void)
     double e = run_layout(c, 327680, 1, 0, 0, 0, 0);
     CHECK(e < 2e-7 * 19, "results with the wisdom's passes: rel error %.2e", e);
     /* Out-of-range choices are malformed, whatever the kind of entry. */
-    static const char *bad[] = {"passes f32 R=327680 ops=0 pad=-1 radix=3 ns=1 default_ns=2",
-                                "passes f32 R=327680 ops=0 pad=2 radix=0 ns=1 default_ns=2",
-                                "passes f32 R=327680 B=4 ops=0 pad=0 radix=0 ns=1 default_ns=2",
-                                "single f32 R=64 B=32 ops=0 T=32 pad=-1 radix=0 ns=1 default_ns=2",
-                                "single f32 R=64 B=32 ops=0 T=32 pad=0 radix=0 regs=256 ns=1 default_ns=2",
-                                "passes f32 R=327680 ops=0 pad=0 radix=0 regs=96 ns=1 default_ns=2",
-                                "passes f16 R=327680 ops=0 pad=0 radix=0 ns=1 default_ns=2", "passes"};
+    static const char *bad[] = {"passes f32 R=327680 ops=0 io=0 pad=-1 radix=3 ns=1 default_ns=2",
+                                "passes f32 R=327680 ops=0 io=0 pad=2 radix=0 ns=1 default_ns=2",
+                                "passes f32 R=327680 B=4 ops=0 io=0 pad=0 radix=0 ns=1 default_ns=2",
+                                "single f32 R=64 B=32 ops=0 io=0 T=32 pad=-1 radix=0 ns=1 default_ns=2",
+                                "single f32 R=64 B=32 ops=0 io=0 T=32 pad=0 radix=0 regs=256 ns=1 default_ns=2",
+                                "passes f32 R=327680 ops=0 io=0 pad=0 radix=0 regs=96 ns=1 default_ns=2",
+                                "passes f16 R=327680 ops=0 io=0 pad=0 radix=0 ns=1 default_ns=2", "passes"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         set_wisdom_entry(path, bad[i]);
         CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "line 4"),

@@ -337,10 +337,10 @@ int main(void)
               cnt[1], cnt[0]);
     }
     /* The measured default (bench/results/h100-2026-11-23c-radix.txt). */
-    route(6720, "R=6720(21x20x16)", 1);   /* balanced: +40% */
-    route(17496, "R=17496(18x18x18x3)", 1); /* +42% */
+    route(6720, "R=6720(21x20x16) B=1 T=512", 1);     /* balanced: +40%; 512 threads: two blocks per SM fit */
+    route(17496, "R=17496(18x18x18x3) B=1 T=992", 1); /* +42%; whole warps (972 -> 992) */
     route(1000, "R=1000(10x10x10)", 1);
-    route(8219, "R=16464(21x16x7x7)", 1); /* balanced 14x14x14x6 needs 1176 threads: -25% */
+    route(8219, "R=16464(21x16x7x7) B=1 T=800", 1); /* balanced 14x14x14x6 needs 1176 threads: -25% */
     route(16384, "R=16384(32x32x16) B=1 T=512", 1); /* fp32, padded: 0.90 -> 0.95 of cuFFT (session 11) */
     route(17443, "R=17442(19x18x17x3)", 1);
     CHECK(kfft_radix_auto(6720, 1) == KFFT_RADIX_NARROW, "fp64 6720 keeps narrow radices (balanced measured -20%%)");

@@ -134,6 +134,32 @@ static int min_blocks(const kspec *k, const kfft_device_info *info, int64_t eb)
     return mb > 1 ? (int)mb : 0;
 }
 
+/* Threads of an fp32 one-kernel block of more than 48 KB whose length has an odd part above 3
+ * (the powers of two and 3 * 2^k keep their own rules in build_stage; fp64 keeps shape()'s
+ * count: not measured). Fitted to kfft tune over 24
+ * such lengths and an A/B over 35 cases on the H100 (bench/results/h100-2026-11-25g-*.txt):
+ * - whole warps (972 -> 992 threads: 17496 0.82 -> 0.88 of cuFFT; 784 -> 800: 16464 1.90 ->
+ *   1.96, 8219's Bluestein 2.30 -> 2.37, 8219^2 R2C 3.04 -> 3.23; C2R 13440 1.34 -> 1.42), but
+ *   not up to 1024 (11000's and 12000's 1000 threads: -7%, -2%: kernel.c's one_column text
+ *   stops below 1024);
+ * - for mixed-radix and Rader blocks of which two fit in an SM's shared memory and
+ *   whose widest pass has 300..900 butterflies, 512 threads (6720 0.89 -> 0.94, 7000 0.78 ->
+ *   0.86, 7776 0.65 -> 0.81, 8000 0.80 -> 0.95, 9000 0.70 -> 0.84, 10000 0.72 -> 0.79, 13500
+ *   0.70 -> 0.78, 7681's Rader 2.11 -> 2.90; 9604 lost 8%). Outside that range 512 lost (6561's
+ *   243 butterflies -8%, 11000's and 12000's 1000 -6% and -3%), and so did Bluestein blocks
+ *   (4099 2.71 -> 1.85) and the packed C2R (13440 1.42 -> 1.11);
+ * - no register bound for these blocks: at 64 registers 12000 and 14000 lost 25-40% to spills,
+ *   and 13824 (512 threads) went 0.55 -> 0.68 without it. */
+static int odd_block_threads(const kspec *k, const kfft_device_info *info)
+{
+    int64_t blk = ks_kernel_smem(k) * 8 + 1024;
+    int cap = info->max_threads < 1024 ? info->max_threads : 1024;
+    int mixed = !(k->ops & KS_MID_BLUESTEIN) && k->ld != KS_LD_C2R_PACK && k->st != KS_ST_R2C_PACK;
+    if (mixed && k->T >= 300 && k->T <= 900 && 2 * blk <= (int64_t)info->smem_optin + 1024 && 512 <= cap) return 512;
+    int T = (k->T + 31) / 32 * 32;
+    return T > cap || T >= 1024 ? k->T : T;
+}
+
 /* Rader's tables and flag for a kernel whose columns have prime length p. */
 static void rader_spec(kspec *k, int64_t p, kfft_table *t)
 {
@@ -433,9 +459,12 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         }
         /* Mixed-radix blocks only: not the packed C2R, whose load reads two inputs and a
          * twiddle per element (C2R 16384 0.63 -> 0.59 of cuFFT with the bound). */
-        if (smooth && !rader && k->ld != KS_LD_C2R_PACK) k->regs = two_per_sm(k, f64, info);
+        if (!f64 && (int64_t)B * N * 8 > 49152 && odd > 3)
+            k->T = odd_block_threads(k, info);
+        else if (smooth && !rader && k->ld != KS_LD_C2R_PACK)
+            k->regs = two_per_sm(k, f64, info);
         /* Measured choices: the tuner's candidate, else the device's wisdom. */
-        kfft_wisdom_entry key = {.f64 = f64, .R = N, .B = B, .ops = k->ops};
+        kfft_wisdom_entry key = {.f64 = f64, .R = N, .B = B, .ops = k->ops, .io = kfft_wisdom_io(k->ld, k->st)};
         if (measured_choice(p, s->nstages - 1, info, &key)) {
             if ((st = shape(k, (int)N, B, key.radix, info))) return st;
             k->T = key.T < info->max_threads ? key.T : info->max_threads;
@@ -449,7 +478,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     } else {
         /* Measured choices for the passes (-1: the defaults). */
         kfft_wisdom_entry key = {.passes = 1, .f64 = f64, .R = N, .ops = rp ? KS_MID_RADER : smooth ? 0 : KS_MID_BLUESTEIN,
-                                 .pad = -1, .radix = -1};
+                                 .io = kfft_wisdom_io(base.ld, base.st), .pad = -1, .radix = -1};
         measured_choice(p, s->nstages - 1, info, &key);
         if ((st = gpasses(s, &base, N, rp, key.radix, key.pad, info, t))) return st;
         int np = s->nsteps - sg->first;

@@ -1,8 +1,8 @@
 /* kfft_tune: the measuring planner. For each stage of a transform it builds the plan with
  * every candidate, times whole executions on the device, keeps the fastest (the stages after
  * it see that choice) and records the winners in the context's wisdom. Candidates: for a
- * one-kernel stage, threads per block x shared-memory padding x radices (narrow, balanced,
- * widest), then on CUDA the winner with registers bounded to 96 and 64 per thread (more
+ * one-kernel stage, threads per block (block_threads) x shared-memory padding x radices
+ * (narrow, balanced, widest), then on CUDA the winner with registers bounded to 96 and 64 per thread (more
  * blocks per SM); for a multi-pass stage, the radices and padding of all its passes. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,6 +105,27 @@ static int same_radices(const kfft_schedule *s, int g, int m, int m2)
     return 1;
 }
 
+/* Thread counts to try for a one-kernel stage in radix mode m: powers of two from 128, and
+ * the counts that give every butterfly of the narrowest pass (the most butterflies) and of
+ * the widest pass a thread of its own, rounded up to whole warps. */
+static int block_threads(const kfft_wisdom_entry *key, int m, int max_threads, int *t)
+{
+    int n = 0, rad[KS_MAX_RADICES], nr = radices_of(key->R, key->f64, m, rad);
+    int64_t minr = 0, maxr = 1;
+    for (int i = 0; i < nr; i++) {
+        if (!minr || rad[i] < minr) minr = rad[i];
+        if (rad[i] > maxr) maxr = rad[i];
+    }
+    int64_t want[6] = {128, 256, 512, 1024, minr ? ((int64_t)key->B * key->R / minr + 31) / 32 * 32 : 0,
+                       ((int64_t)key->B * key->R / maxr + 31) / 32 * 32};
+    for (int i = 0; i < 6; i++) {
+        int seen = 0;
+        for (int j = 0; j < n; j++) seen |= t[j] == want[i];
+        if (!seen && want[i] >= 32 && want[i] <= max_threads && want[i] <= 1024) t[n++] = (int)want[i];
+    }
+    return n;
+}
+
 /* Times stage g's candidates (compiled together first); *best and *best_ms get the fastest
  * where it beats *best_ms. */
 static kfft_status time_candidates(kfft_context ctx, kfft_problem *q, int g, int (*cand)[4], int ncand, kfft_buffer in,
@@ -136,10 +157,11 @@ typedef struct {
 
 static void describe_stage(const kfft_schedule *s, int g, stage_info *si)
 {
-    const kspec *k = &s->spec[s->stage[g].first];
+    const kspec *k = &s->spec[s->stage[g].first], *last = &s->spec[s->stage[g].first + s->stage[g].nsteps - 1];
     memset(si, 0, sizeof *si);
     kfft_wisdom_entry *e = &si->key;
     e->f64 = k->f64;
+    e->io = kfft_wisdom_io(k->ld, last->st);
     if (k->kind == KS_SINGLE) {
         e->R = k->R;
         e->B = k->B;
@@ -174,7 +196,6 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
      * after the others, on their winner. */
     enum { MAXC = 64 };
     int cand[KFFT_MAX_DIMS][MAXC][4], ncand[KFFT_MAX_DIMS] = {0};
-    static const int threads[] = {128, 256, 512, 1024};
     for (int g = 0; g < nst; g++) {
         describe_stage(&s, g, &si[g]);
         int single = !si[g].key.passes;
@@ -182,10 +203,10 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
             int dup = 0;
             for (int m2 = single ? 0 : -1; m2 < m && !dup; m2++) dup = same_radices(&s, g, m, m2);
             if (dup) continue;
+            int threads[6], nt = single ? block_threads(&si[g].key, m, ctx->info.max_threads, threads) : 1;
             /* Passes: default padding (1, or Rader's own rule), or none; all padded only with Rader. */
             for (int pad = single ? 0 : -1; pad <= (single || si[g].key.ops == KS_MID_RADER ? 1 : 0); pad++)
-                for (size_t ti = 0; ti < (single ? sizeof threads / sizeof threads[0] : 1); ti++) {
-                    if (single && threads[ti] > ctx->info.max_threads) continue;
+                for (int ti = 0; ti < nt; ti++) {
                     int *c = cand[g][ncand[g]++];
                     c[0] = single ? threads[ti] : 0;
                     c[1] = pad;

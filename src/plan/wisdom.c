@@ -27,7 +27,7 @@ void kfft_wisdom_free(kfft_wisdom *w)
 
 static int same_key(const kfft_wisdom_entry *a, const kfft_wisdom_entry *b)
 {
-    return a->passes == b->passes && a->f64 == b->f64 && a->R == b->R && a->B == b->B && a->ops == b->ops;
+    return a->passes == b->passes && a->f64 == b->f64 && a->R == b->R && a->B == b->B && a->ops == b->ops && a->io == b->io;
 }
 
 int kfft_wisdom_lookup(kfft_wisdom *w, kfft_wisdom_entry *key)
@@ -63,15 +63,15 @@ kfft_status kfft_wisdom_save(kfft_wisdom *w, const char *path)
     FILE *f = fopen(tmp, "w");
     if (!f) return kfft_fail(KFFT_ERROR_IO, "wisdom: cannot write %s", tmp);
     pthread_mutex_lock(&w->lock);
-    fprintf(f, "kfft-wisdom 2\ndevice %s\nversion %s\n", w->device, w->version);
+    fprintf(f, "kfft-wisdom 3\ndevice %s\nversion %s\n", w->device, w->version);
     for (int i = 0; i < w->n; i++) {
         const kfft_wisdom_entry *e = &w->e[i];
         const char *prec = e->f64 ? "f64" : "f32";
         if (e->passes)
-            fprintf(f, "passes %s R=%lld ops=%d pad=%d radix=%d", prec, (long long)e->R, e->ops, e->pad, e->radix);
+            fprintf(f, "passes %s R=%lld ops=%d io=%d pad=%d radix=%d", prec, (long long)e->R, e->ops, e->io, e->pad, e->radix);
         else
-            fprintf(f, "single %s R=%lld B=%d ops=%d T=%d pad=%d radix=%d regs=%d", prec, (long long)e->R, e->B, e->ops, e->T, e->pad,
-                    e->radix, e->regs);
+            fprintf(f, "single %s R=%lld B=%d ops=%d io=%d T=%d pad=%d radix=%d regs=%d", prec, (long long)e->R, e->B, e->ops, e->io,
+                    e->T, e->pad, e->radix, e->regs);
         fprintf(f, " ns=%lld default_ns=%lld\n", (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
     }
     pthread_mutex_unlock(&w->lock);
@@ -120,7 +120,8 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
         size_t len = strlen(line);
         if (len && line[len - 1] == '\n') line[--len] = 0;
         if (ln == 1) {
-            if (strcmp(line, "kfft-wisdom 2")) st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line 1 is not 'kfft-wisdom 2'", path);
+            if (strcmp(line, "kfft-wisdom 3"))
+                st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line 1 is not 'kfft-wisdom 3' (an older format: tune again)", path);
         } else if (ln == 2) {
             if (strncmp(line, "device ", 7) || strcmp(line + 7, w->device))
                 st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: made on another device ('%s', this is '%s'): ignored", path,
@@ -132,7 +133,7 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
                                w->version);
         } else {
             const char *s = line;
-            long long R, B = 0, ops, T = 0, pad, radix, regs = 0, ms, dms;
+            long long R, B = 0, ops, io, T = 0, pad, radix, regs = 0, ms, dms;
             int passes = !strncmp(s, "passes ", 7), kind = passes || !strncmp(s, "single ", 7);
             int f64 = kind && !strncmp(s + 7, "f64 ", 4); /* s + 7 lies within the line once kind matched */
             if (!kind || (!f64 && strncmp(s + 7, "f32 ", 4)) || n >= KFFT_WISDOM_MAX) {
@@ -141,7 +142,7 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
             }
             s += 11;
             int ok = field(&s, "R=", 1, (long long)1 << 40, &R) && (passes || field(&s, "B=", 1, 1 << 20, &B)) &&
-                     field(&s, "ops=", 0, 255, &ops) && (passes || field(&s, "T=", 1, 1024, &T)) &&
+                     field(&s, "ops=", 0, 255, &ops) && field(&s, "io=", 0, 255, &io) && (passes || field(&s, "T=", 1, 1024, &T)) &&
                      field(&s, "pad=", passes ? -1 : 0, 1, &pad) && field(&s, "radix=", passes ? -1 : 0, 2, &radix) &&
                      (passes || field_opt(&s, "regs=", 0, 255, &regs)) && field(&s, "ns=", 0, (long long)1 << 50, &ms) &&
                      field(&s, "default_ns=", 0, (long long)1 << 50, &dms) && !*s;
@@ -149,7 +150,7 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
                 st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line %d: malformed entry", path, ln);
                 break;
             }
-            got[n++] = (kfft_wisdom_entry){.passes = passes, .f64 = f64, .R = R, .B = (int)B, .ops = (int)ops, .T = (int)T,
+            got[n++] = (kfft_wisdom_entry){.passes = passes, .f64 = f64, .R = R, .B = (int)B, .ops = (int)ops, .io = (int)io, .T = (int)T,
                                            .pad = (int)pad, .radix = (int)radix, .regs = (int)regs, .ms = ms / 1e6,
                                            .default_ms = dms / 1e6};
         }

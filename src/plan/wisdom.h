@@ -1,6 +1,6 @@
 /* Wisdom: kernel choices measured on one device (kfft_tune), looked up at plan time.
  * A "single" entry says, for one-kernel transforms of a shape (precision, in-block length R,
- * columns per block B, fused operations), which thread count, shared-memory padding and
+ * columns per block B, fused operations, the layout of the user sides), which thread count, shared-memory padding and
  * radices ran fastest; a "passes" entry, for multi-pass transforms of length R (the
  * convolution's for Bluestein; ops KS_MID_BLUESTEIN or KS_MID_RADER for those routes), the
  * radices and padding of all its passes (-1: the planner's default).
@@ -16,7 +16,8 @@
 typedef struct {
     int passes, f64;    /* the key: kind, precision, */
     int64_t R;          /* length, */
-    int B, ops;         /* columns per block (single), operations */
+    int B, ops;         /* columns per block (single), operations, */
+    int io;             /* user sides: kfft_wisdom_io(first kernel's load, last kernel's store) */
     int T, pad, radix;  /* the choice (radix: a KFFT_RADIX_* mode of kfft_codelet_radices) */
     int regs;           /* single: registers per thread the kernel is bounded to (0: none) */
     double ms, default_ms;
@@ -29,15 +30,21 @@ typedef struct kfft_wisdom {
     kfft_wisdom_entry e[KFFT_WISDOM_MAX];
 } kfft_wisdom;
 
+/* The key's user-side layout: a packed R2C or C2R kernel (or a mirrored, real or half-spectrum
+ * side) of the same R and B as a complex one runs differently (the C2C 8192 choice made the
+ * packed R2C 16384 1.7x slower on the H100: bench/results/h100-2026-11-25g-tune.txt). */
+static inline int kfft_wisdom_io(int ld, int st) { return ld * 16 + st; }
+
 kfft_wisdom *kfft_wisdom_new(const char *device, const char *version);
 void kfft_wisdom_free(kfft_wisdom *w);
 /* The choice for key (T, pad of *key are outputs): 1 when there is one. w may be NULL. */
 int kfft_wisdom_lookup(kfft_wisdom *w, kfft_wisdom_entry *key);
 /* Adds or replaces the entry of e's key. */
 void kfft_wisdom_put(kfft_wisdom *w, const kfft_wisdom_entry *e);
-/* Text file: "kfft-wisdom 2", "device NAME", "version VERSION", then one line per entry
- * ("single f32 R= B= ops= T= pad= radix= [regs=] ns= default_ns=" or "passes f64 R= ops= pad=
- * radix= ns= default_ns="; regs= absent reads as 0).
+/* Text file: "kfft-wisdom 3", "device NAME", "version VERSION", then one line per entry
+ * ("single f32 R= B= ops= io= T= pad= radix= [regs=] ns= default_ns=" or "passes f64 R= ops=
+ * io= pad= radix= ns= default_ns="; regs= absent reads as 0). Files of format 2 (no io=) are
+ * refused: their entries could not say which kernels they were measured on.
  * load() takes the entries of a file made on the same device, driver and compiler; any
  * other file (foreign device, stale driver, malformed line) is refused whole with the reason
  * and leaves w unchanged. */
