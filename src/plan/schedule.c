@@ -136,26 +136,26 @@ static int min_blocks(const kspec *k, const kfft_device_info *info, int64_t eb)
 
 /* Threads of an fp32 one-kernel block of more than 48 KB whose length has an odd part above 3
  * (the powers of two and 3 * 2^k keep their own rules in build_stage; fp64 keeps shape()'s
- * count: not measured). Fitted to kfft tune over 24
- * such lengths and an A/B over 35 cases on the H100 (bench/results/h100-2026-11-25g-*.txt):
- * - whole warps (972 -> 992 threads: 17496 0.82 -> 0.88 of cuFFT; 784 -> 800: 16464 1.90 ->
- *   1.96, 8219's Bluestein 2.30 -> 2.37, 8219^2 R2C 3.04 -> 3.23; C2R 13440 1.34 -> 1.42), but
- *   not up to 1024 (11000's and 12000's 1000 threads: -7%, -2%: kernel.c's one_column text
- *   stops below 1024);
- * - for mixed-radix and Rader blocks of which two fit in an SM's shared memory and
- *   whose widest pass has 300..900 butterflies, 512 threads (6720 0.89 -> 0.94, 7000 0.78 ->
- *   0.86, 7776 0.65 -> 0.81, 8000 0.80 -> 0.95, 9000 0.70 -> 0.84, 10000 0.72 -> 0.79, 13500
- *   0.70 -> 0.78, 7681's Rader 2.11 -> 2.90; 9604 lost 8%). Outside that range 512 lost (6561's
- *   243 butterflies -8%, 11000's and 12000's 1000 -6% and -3%), and so did Bluestein blocks
- *   (4099 2.71 -> 1.85) and the packed C2R (13440 1.42 -> 1.11);
+ * count: not measured). Fitted to kfft tune over 24 such lengths and A/B runs over 45 cases on
+ * the H100 (bench/results/h100-2026-11-25g-*.txt):
+ * - whole warps (972 -> 992 threads: 17496 0.82 -> 0.88 of cuFFT; 784 -> 800: 8219's Bluestein
+ *   2.30 -> 2.37, 8219^2 R2C 3.04 -> 3.23; C2R 13440 1.34 -> 1.42), but not up to 1024
+ *   (11000's and 12000's 1000 threads: -7%, -2%: kernel.c's one_column text stops below 1024);
+ * - for mixed-radix and Rader blocks whose widest pass has 300..900 butterflies and whose
+ *   narrowest at most 4096 (8 per thread), 512 threads (6720 0.89 -> 0.94, 7000 0.78 -> 0.86,
+ *   7776 0.65 -> 0.81, 8000 0.80 -> 0.95, 9000 0.70 -> 0.84, 10000 0.72 -> 0.79, 13500 0.70 ->
+ *   0.78, 15552 0.81 -> 0.90, 16200 0.86 -> 0.92, 16464 1.91 -> 2.30, 7681's Rader 2.11 -> 2.90;
+ *   9604 lost 8%). Outside those bounds 512 lost (6561's 243 butterflies -8%, 11000's and
+ *   12000's 1000 -6% and -3%, 17150's 686 and 8575 -33%), and so did Bluestein blocks (4099
+ *   2.71 -> 1.85) and the packed C2R (13440 1.42 -> 1.11);
  * - no register bound for these blocks: at 64 registers 12000 and 14000 lost 25-40% to spills,
  *   and 13824 (512 threads) went 0.55 -> 0.68 without it. */
 static int odd_block_threads(const kspec *k, const kfft_device_info *info)
 {
-    int64_t blk = ks_kernel_smem(k) * 8 + 1024;
-    int cap = info->max_threads < 1024 ? info->max_threads : 1024;
+    int cap = info->max_threads < 1024 ? info->max_threads : 1024, minr = k->R;
+    for (int i = 0; i < k->nrad; i++) minr = k->rad[i] < minr ? k->rad[i] : minr;
     int mixed = !(k->ops & KS_MID_BLUESTEIN) && k->ld != KS_LD_C2R_PACK && k->st != KS_ST_R2C_PACK;
-    if (mixed && k->T >= 300 && k->T <= 900 && 2 * blk <= (int64_t)info->smem_optin + 1024 && 512 <= cap) return 512;
+    if (mixed && k->T >= 300 && k->T <= 900 && (int64_t)k->B * k->R / minr <= 4096 && 512 <= cap) return 512;
     int T = (k->T + 31) / 32 * 32;
     return T > cap || T >= 1024 ? k->T : T;
 }
@@ -444,6 +444,11 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
                  * as 32x32x16 with 512 threads, padded (0.872 -> 0.816 ms; C2C 16384 0.90 -> 0.95
                  * of cuFFT, 16384^2 0.91 -> 0.94); the packed R2C/C2R 32768 lost with it (0.93 ->
                  * 0.67, 0.87 -> 0.78; bench/results/h100-2026-11-25f-ab.txt). */
+                if ((st = shape(k, (int)N, B, KFFT_RADIX_WIDEST, info))) return st;
+            } else if (B == 1 && k->ld == KS_LD_C2R_PACK && (int64_t)N * eb < 131072) {
+                /* ... and the packed C2R's 8192 points, which kfft tune found fastest as
+                 * 32x32x8, padded, one thread per radix-32 butterfly (256): 0.488 -> 0.443 ms
+                 * (bench/results/h100-2026-11-25g-tune.txt). */
                 if ((st = shape(k, (int)N, B, KFFT_RADIX_WIDEST, info))) return st;
             } else {
                 k->pad = 0;
