@@ -342,7 +342,7 @@ int main(void)
     route(1000, "R=1000(10x10x10)", 1);
     route(8219, "R=16464(21x16x7x7) B=1 T=800", 1); /* balanced 14x14x14x6 needs 1176 threads: -25% */
     route(16384, "R=16384(32x32x16) B=1 T=512", 1); /* fp32, padded: 0.90 -> 0.95 of cuFFT (session 11) */
-    route(17443, "R=17442(19x18x17x3)", 1);
+    route(17443, "R=17442(19x18x17x3) B=1 T=1024", 1); /* Rader of >= 12288 points: 1024 threads (session 12) */
     CHECK(kfft_radix_auto(6720, 1) == KFFT_RADIX_NARROW, "fp64 6720 keeps narrow radices (balanced measured -20%%)");
     if (fails) {
         printf("%d failures\n", fails);

@@ -462,12 +462,20 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
                 if (T > k->T) k->T = (int)T;
             }
         }
-        /* Mixed-radix blocks only: not the packed C2R, whose load reads two inputs and a
+        /* Threads and register bounds. fp32 Rader convolutions of 12288 points or more: as
+         * many threads as a block may have (H100, bench/results/h100-2026-11-25g-ab.txt: 12289
+         * 2.89 -> 3.37 of cuFFT, 15361 1.67 -> 2.06, 16901 2.74 -> 2.91, 17443 1.91 -> 2.08;
+         * 13001 3.21 -> 3.11; 7681's 7680 points ran best at 512: odd_block_threads). Other
+         * fp32 blocks with a large odd part: odd_block_threads. Else the default bound, for
+         * mixed-radix blocks only: not the packed C2R, whose load reads two inputs and a
          * twiddle per element (C2R 16384 0.63 -> 0.59 of cuFFT with the bound). */
-        if (!f64 && (int64_t)B * N * 8 > 49152 && odd > 3)
+        if (!f64 && B == 1 && rader && N >= 12288) {
+            k->T = info->max_threads < 1024 ? info->max_threads : 1024;
+        } else if (!f64 && (int64_t)B * N * 8 > 49152 && odd > 3) {
             k->T = odd_block_threads(k, info);
-        else if (smooth && !rader && k->ld != KS_LD_C2R_PACK)
+        } else if (smooth && !rader && k->ld != KS_LD_C2R_PACK) {
             k->regs = two_per_sm(k, f64, info);
+        }
         /* Measured choices: the tuner's candidate, else the device's wisdom. */
         kfft_wisdom_entry key = {.f64 = f64, .R = N, .B = B, .ops = k->ops, .io = kfft_wisdom_io(k->ld, k->st)};
         if (measured_choice(p, s->nstages - 1, info, &key)) {
