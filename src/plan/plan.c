@@ -73,6 +73,13 @@ static size_t work_bytes(const kfft_schedule *s, int f64) { return (size_t)s->nw
 
 kfft_status kfft_plan_from_problem(kfft_context ctx, const kfft_problem *prob, kfft_plan *out)
 {
+    return kfft_plan_from_problem_with(ctx, prob, NULL, NULL, out);
+}
+
+kfft_status kfft_plan_from_problem_with(kfft_context ctx, const kfft_problem *prob, const char *extra_src, kfft_module_entry **extra_mod,
+                                        kfft_plan *out)
+{
+    if (extra_mod) *extra_mod = NULL;
     if (prob->f64 && !ctx->info.fp64)
         return kfft_fail(KFFT_ERROR_UNSUPPORTED, "precision: device '%s' has no double precision", ctx->info.name);
     kfft_plan p = calloc(1, sizeof *p);
@@ -90,7 +97,7 @@ kfft_status kfft_plan_from_problem(kfft_context ctx, const kfft_problem *prob, k
     }
     /* One program per kernel, compiled in parallel: a cold plan waits for its slowest kernel,
      * not for the sum, and plans sharing a kernel share its program. */
-    if ((st = kfft_schedule_acquire(ctx, &p->s, p->mod))) goto fail;
+    if ((st = kfft_schedule_acquire(ctx, &p->s, extra_src, p->mod, extra_mod))) goto fail;
     for (int i = 0; i < p->s.nsteps; i++)
         if ((st = ctx->ops->get_kernel(ctx->st, p->mod[i]->module, "kfft_k0", &p->kern[i]))) goto fail;
     if ((st = upload_tables(p))) goto fail;
@@ -103,6 +110,10 @@ kfft_status kfft_plan_from_problem(kfft_context ctx, const kfft_problem *prob, k
     *out = p;
     return KFFT_SUCCESS;
 fail:
+    if (extra_mod && *extra_mod) {
+        kfft_module_release(ctx, *extra_mod);
+        *extra_mod = NULL;
+    }
     kfft_plan_destroy(p);
     return st;
 }

@@ -36,6 +36,11 @@ typedef struct {
  * one-stage plan, forward, with the user sides at in_off / out_off (elements) and the
  * kernels' aux argument. */
 kfft_status kfft_plan_from_problem(kfft_context ctx, const kfft_problem *prob, kfft_plan *out);
+/* The same, compiling one more program (extra_src, e.g. a feature's own kernel) together with
+ * the plan's, so a cold plan waits for the slowest compile rather than for the sum; *extra_mod
+ * gets its module (the caller releases it with kfft_module_release; NULL on failure). */
+kfft_status kfft_plan_from_problem_with(kfft_context ctx, const kfft_problem *prob, const char *extra_src, kfft_module_entry **extra_mod,
+                                        kfft_plan *out);
 kfft_status kfft_plan_run_range(kfft_plan p, kfft_buffer in, int64_t in_off, kfft_buffer out, int64_t out_off, int64_t aux,
                                 int64_t t0, int64_t t1);
 
@@ -51,8 +56,9 @@ kfft_status kfft_schedule_source(const kfft_schedule *sched, int dialect, strbuf
 /* Step i's kernel alone, as a program whose kernel is named kfft_k0: plans compile one program
  * per kernel, in parallel (kfft_module_acquire_many), and share kernels through the caches. */
 kfft_status kfft_schedule_kernel_source(const kfft_schedule *sched, int i, int dialect, strbuf *src);
-/* All of a schedule's kernel programs (kfft_schedule_kernel_source), acquired at once:
- * mod[0..nsteps) (release each with kfft_module_release). */
-kfft_status kfft_schedule_acquire(kfft_context ctx, const kfft_schedule *sched, kfft_module_entry **mod);
+/* All of a schedule's kernel programs (kfft_schedule_kernel_source), and extra_src when not
+ * NULL, acquired at once: mod[0..nsteps) and *extra_mod (release each with kfft_module_release). */
+kfft_status kfft_schedule_acquire(kfft_context ctx, const kfft_schedule *sched, const char *extra_src, kfft_module_entry **mod,
+                                  kfft_module_entry **extra_mod);
 
 #endif

@@ -210,7 +210,20 @@ static kfft_status plan_tiles(kfft_spfft_plan p, size_t budget)
     for (int i = 0; i < p->nur; i++) p->info.tiles += (p->ur[i].b - p->ur[i].a + U - 1) / U;
     p->info.tile_bytes = (size_t)(U * p->C * eb);
     fft_problem(p, ws_per_u ? U * ws_per_u : 0, &q);
-    if ((st = kfft_plan_from_problem(ctx, &q, &p->fft))) return st;
+    /* The direct-sum kernel compiles with the row FFT's kernels, in parallel: a cold plan
+     * waits for the slowest program, not for the sum (NVRTC, benzene: 0.37-0.46 s and
+     * 0.67-0.69 s; bench/results/local-2026-11-25f-spfft-compile.txt). */
+    p->ks.idx64 = U * p->C > ((int64_t)1 << 30);
+    strbuf src;
+    sb_init(&src);
+    gen_sparse_program(&src, ctx->info.dialect, &p->ks);
+    if (src.oom) {
+        sb_free(&src);
+        return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for kernel source");
+    }
+    st = kfft_plan_from_problem_with(ctx, &q, src.s, &p->mod, &p->fft);
+    sb_free(&src);
+    if (st) return st;
     p->info.fft_bytes += kfft_plan_device_bytes(p->fft);
     if ((st = kfft_dev_alloc(ctx, p->info.tile_bytes, &p->G))) return st;
     if (p->to_host) {
@@ -272,22 +285,9 @@ kfft_status kfft_spfft_plan_create(kfft_context ctx, const kfft_sparse *m, const
     p->info.rows = b - a;
     p->info.cols = p->width;
     needed_u(p);
-    ks_sparse *k = &p->ks;
     kfft_status st = upload_matrix(p, m);
     if (!st) st = upload_angles(p);
     if (!st) st = plan_tiles(p, d->budget ? d->budget : DEFAULT_BUDGET);
-    if (st) goto fail;
-    k->idx64 = p->U * p->C > ((int64_t)1 << 30);
-    strbuf src;
-    sb_init(&src);
-    gen_sparse_program(&src, ctx->info.dialect, k);
-    if (src.oom) {
-        sb_free(&src);
-        st = kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for kernel source");
-        goto fail;
-    }
-    st = kfft_module_acquire(ctx, src.s, &p->mod);
-    sb_free(&src);
     if (!st) st = ctx->ops->get_kernel(ctx->st, p->mod->module, "kfft_sp", &p->kern);
     if (st) goto fail;
     kfft_log(ctx, "spfft %lld x %lld nnz %lld: %s; %lld tiles of %lld rows u, %zu device bytes", (long long)p->R, (long long)p->C,
