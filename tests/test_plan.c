@@ -343,6 +343,18 @@ int main(void)
     route(8219, "R=16464(21x16x7x7) B=1 T=800", 1); /* balanced 14x14x14x6 needs 1176 threads: -25% */
     route(16384, "R=16384(32x32x16) B=1 T=512", 1); /* fp32, padded: 0.90 -> 0.95 of cuFFT (session 11) */
     route(17443, "R=17442(19x18x17x3) B=1 T=1024", 1); /* Rader of >= 12288 points: 1024 threads (session 12) */
+    /* Thread counts of session 12 (bench/results/h100-2026-11-25g-ab.txt): 512 where the widest
+     * pass has 300..900 butterflies and the narrowest <= 4096, also one block per SM; whole
+     * warps, not up to 1024, elsewhere; Bluestein blocks keep whole warps. */
+    route(16464, "R=16464(21x16x7x7) B=1 T=512", 1);
+    route(17150, "R=17150(25x7x7x7x2) B=1 T=704", 1); /* narrowest pass: 8575 butterflies */
+    route(12000, "B=1 T=1000", 1);
+    route(4099, "R=8232(14x14x3x14) B=1 T=608", 1); /* Bluestein: 588 butterflies in whole warps, not 512 */
+    {
+        char d[1024];
+        plan1d_of(KFFT_C2R, 16384, 4, d, sizeof d); /* the packed C2R's 8192 points */
+        CHECK(strstr(d, "R=8192(32x32x8) B=1 T=256") != NULL, "c2r 16384: %s", d);
+    }
     CHECK(kfft_radix_auto(6720, 1) == KFFT_RADIX_NARROW, "fp64 6720 keeps narrow radices (balanced measured -20%%)");
     if (fails) {
         printf("%d failures\n", fails);
