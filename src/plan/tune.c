@@ -2,8 +2,9 @@
  * every candidate, times whole executions on the device, keeps the fastest (the stages after
  * it see that choice) and records the winners in the context's wisdom. Candidates: for a
  * one-kernel stage, threads per block (block_threads) x shared-memory padding x radices
- * (narrow, balanced, widest), then on CUDA the winner with registers bounded to 96 and 64 per thread (more
- * blocks per SM); for a multi-pass stage, the radices and padding of all its passes. */
+ * (narrow, balanced, widest), then on CUDA the winner with registers bounded to 96 and 64 per
+ * thread (more blocks per SM); for a multi-pass stage, the radices and padding of all its
+ * passes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
