@@ -501,7 +501,10 @@ static int t_wisdom_passes(void)
                                 "single f32 R=64 B=32 ops=0 io=0 T=32 pad=-1 radix=0 ns=1 default_ns=2",
                                 "single f32 R=64 B=32 ops=0 io=0 T=32 pad=0 radix=0 regs=256 ns=1 default_ns=2",
                                 "passes f32 R=327680 ops=0 io=0 pad=0 radix=0 regs=96 ns=1 default_ns=2",
-                                "passes f16 R=327680 ops=0 io=0 pad=0 radix=0 ns=1 default_ns=2", "passes"};
+                                "passes f16 R=327680 ops=0 io=0 pad=0 radix=0 ns=1 default_ns=2",
+                                "single f32 R=64 B=32 ops=0 T=32 pad=0 radix=0 ns=1 default_ns=2", /* no io= (format 2) */
+                                "single f32 R=64 B=32 ops=0 io=256 T=32 pad=0 radix=0 ns=1 default_ns=2",
+                                "passes f32 R=327680 ops=0 io=-1 pad=0 radix=0 ns=1 default_ns=2", "passes"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         set_wisdom_entry(path, bad[i]);
         CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "line 4"),

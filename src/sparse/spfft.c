@@ -212,7 +212,8 @@ static kfft_status plan_tiles(kfft_spfft_plan p, size_t budget)
     fft_problem(p, ws_per_u ? U * ws_per_u : 0, &q);
     /* The direct-sum kernel compiles with the row FFT's kernels, in parallel: a cold plan
      * waits for the slowest program, not for the sum (NVRTC, benzene: 0.37-0.46 s and
-     * 0.67-0.69 s; bench/results/local-2026-11-25f-spfft-compile.txt). */
+     * 0.67-0.69 s, bench/results/local-2026-11-25f-spfft-compile.txt; cold plan on the H100
+     * 1.6-2.3 s -> 0.8-1.2 s, h100-2026-11-25g-spfft-cold.txt). */
     p->ks.idx64 = U * p->C > ((int64_t)1 << 30);
     strbuf src;
     sb_init(&src);
