@@ -439,16 +439,14 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
              * it holds 16384 points or more (+14%). In fp64 the same rule lost (R2C 16384 0.89 ->
              * 0.75 of cuFFT, 4096^2 0.98 -> 0.90; h100-2026-11-23-defaults.txt), so fp64 keeps
              * padding. */
-            if (B == 1 && N >= 16384 && !k->nreal) {
-                /* ... except a complex column of 16384 (or more), which kfft tune found fastest
-                 * as 32x32x16 with 512 threads, padded (0.872 -> 0.816 ms; C2C 16384 0.90 -> 0.95
-                 * of cuFFT, 16384^2 0.91 -> 0.94); the packed R2C/C2R 32768 lost with it (0.93 ->
-                 * 0.67, 0.87 -> 0.78; bench/results/h100-2026-11-25f-ab.txt). */
-                if ((st = shape(k, (int)N, B, KFFT_RADIX_WIDEST, info))) return st;
-            } else if (B == 1 && k->ld == KS_LD_C2R_PACK && (int64_t)N * eb < 131072) {
-                /* ... and the packed C2R's 8192 points, which kfft tune found fastest as
-                 * 32x32x8, padded, one thread per radix-32 butterfly (256): 0.488 -> 0.443 ms
-                 * (bench/results/h100-2026-11-25g-tune.txt). */
+            /* ... except where kfft tune found the widest radices, padded, with one thread per
+             * butterfly of the widest pass fastest: a complex column of 16384 (or more) as
+             * 32x32x16, 512 threads (0.872 -> 0.816 ms; C2C 16384 0.90 -> 0.95 of cuFFT, 16384^2
+             * 0.91 -> 0.94; the packed R2C/C2R 32768 lost with it, 0.93 -> 0.67, 0.87 -> 0.78:
+             * bench/results/h100-2026-11-25f-ab.txt), and the packed C2R's 8192 points as
+             * 32x32x8, 256 threads (0.488 -> 0.443 ms, bench/results/h100-2026-11-25g-tune.txt). */
+            int widest = (N >= 16384 && !k->nreal) || (k->ld == KS_LD_C2R_PACK && (int64_t)N * eb < 131072);
+            if (B == 1 && widest) {
                 if ((st = shape(k, (int)N, B, KFFT_RADIX_WIDEST, info))) return st;
             } else {
                 k->pad = 0;
