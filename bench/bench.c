@@ -223,7 +223,7 @@ static double check_ref(const bench_result *r, const void *hin, const void *kout
 
 int main(int argc, char **argv)
 {
-    int f64 = 0, log2e = 27, runs = 20, ns = 0;
+    int f64 = 0, log2e = 27, runs = 20, ns = 0, plan_times = 1;
     const char *cases[MAX_CASES], *csv = NULL, *json = NULL, *svg = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--prec") && i + 1 < argc) f64 = !strcmp(argv[++i], "f64");
@@ -232,8 +232,9 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv = argv[++i];
         else if (!strcmp(argv[i], "--json") && i + 1 < argc) json = argv[++i];
         else if (!strcmp(argv[i], "--svg") && i + 1 < argc) svg = argv[++i];
+        else if (!strcmp(argv[i], "--no-plan-time")) plan_times = 0; /* A/B runs: one compile per case, not two */
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: %s [--prec f32|f64] [--elems LOG2] [--runs N] [--csv F] [--json F] [--svg F] [CASE ...]\n",
+            fprintf(stderr, "usage: %s [--prec f32|f64] [--elems LOG2] [--runs N] [--no-plan-time] [--csv F] [--json F] [--svg F] [CASE ...]\n",
                     argv[0]);
             return 2;
         } else if (ns < MAX_CASES) cases[ns++] = argv[i];
@@ -329,8 +330,8 @@ int main(int argc, char **argv)
         snprintf(dir, sizeof dir, "%s/%d", root, s);
         mkdir(dir, 0700);
         kfft_precision p = f64 ? KFFT_F64 : KFFT_F32;
-        r->plan_cold_ms = plan_time(dir, r, p);
-        r->plan_warm_ms = plan_time(dir, r, p);
+        r->plan_cold_ms = plan_times ? plan_time(dir, r, p) : -1;
+        r->plan_warm_ms = plan_times ? plan_time(dir, r, p) : -1;
         if (r->type == KFFT_C2R) /* spectra of real data: the imaginary parts of DC and Nyquist zero */
             for (long long t = 0; t < r->batch; t++)
                 for (int q = 0; q < 2; q++) {

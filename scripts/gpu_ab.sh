@@ -4,8 +4,9 @@
 # call, alternating A B A B so the run-to-run spread shows:
 #   rm -rf .ab-base && mkdir .ab-base && git archive HEAD src include bench cli cmake CMakeLists.txt tests | tar -x -C .ab-base
 #   run(command='AB_CASES="65536 16384" bash scripts/gpu_ab.sh .ab-base', carry=[".ab-base"])
-# AB_PREC (f32), AB_REPS (2), AB_PROFILE="cases" also profiles both trees (scripts/gpu_profile.sh,
-# with the L1 wavefront tables), AB_AFTER="command" runs last (e.g. a correctness check).
+# Plan times are not measured (--no-plan-time: one compile per case). AB_PREC (f32), AB_REPS
+# (2), AB_PROFILE="cases" also profiles both trees (scripts/gpu_profile.sh, with the L1
+# wavefront tables), AB_AFTER="command" runs last (e.g. a correctness check).
 # Writes $OUT/ab.txt (and the profiles).
 set -u -o pipefail
 cd "$(dirname "$0")/.."
@@ -26,7 +27,7 @@ for rep in $(seq "${AB_REPS:-2}"); do
   for side in A B; do
     tree=.; [ $side = A ] && tree=$base
     echo "== $side ($tree) rep $rep"
-    KFFT_CACHE_DIR=$PWD/.kfft-cache-$side "$tree/build-gpu/kfft_bench" --prec "${AB_PREC:-f32}" ${AB_CASES:-} 2>&1 |
+    KFFT_CACHE_DIR=$PWD/.kfft-cache-$side "$tree/build-gpu/kfft_bench" --no-plan-time --prec "${AB_PREC:-f32}" ${AB_CASES:-} 2>&1 |
       grep -vE "^#|^case|^NVIDIA" | awk '{printf "%-18s %8s %9s %8s %9s %6s %8s %8s\n", $1, $3, $4, $6, $7, $8, $11, $12}'
   done
 done | tee -a "$OUT/ab.txt"

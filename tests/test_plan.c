@@ -41,11 +41,11 @@ static int schedule_of(kfft_type type, int rank, const int64_t *n, int64_t batch
     return schedule_prec(type, KFFT_F32, rank, n, batch, s);
 }
 
-/* The schedule of a 1-D f32 plan of length n: its description and kernel count. */
-static int plan1d_of(kfft_type type, int64_t n, int64_t batch, char *desc, size_t len)
+/* The schedule of a 1-D plan of length n: its description and kernel count. */
+static int plan1d_prec(kfft_type type, kfft_precision prec, int64_t n, int64_t batch, char *desc, size_t len)
 {
     kfft_schedule s;
-    if (schedule_of(type, 1, &n, batch, &s)) {
+    if (schedule_prec(type, prec, 1, &n, batch, &s)) {
         snprintf(desc, len, "plan failed: %s", kfft_error_message());
         return -1;
     }
@@ -53,6 +53,11 @@ static int plan1d_of(kfft_type type, int64_t n, int64_t batch, char *desc, size_
     int k = s.nsteps;
     kfft_schedule_free(&s);
     return k;
+}
+
+static int plan1d_of(kfft_type type, int64_t n, int64_t batch, char *desc, size_t len)
+{
+    return plan1d_prec(type, KFFT_F32, n, batch, desc, len);
 }
 
 /* Shared-memory banks (src/gen/banks.c): in every kernel of the plan of `shape` (f32 C2C,
@@ -355,7 +360,27 @@ int main(void)
         plan1d_of(KFFT_C2R, 16384, 4, d, sizeof d); /* the packed C2R's 8192 points */
         CHECK(strstr(d, "R=8192(32x32x8) B=1 T=256") != NULL, "c2r 16384: %s", d);
     }
-    CHECK(kfft_radix_auto(6720, 1) == KFFT_RADIX_NARROW, "fp64 6720 keeps narrow radices (balanced measured -20%%)");
+    /* fp64 one-kernel blocks (session 13, bench/results/h100-2026-11-25h-f64.txt): balanced
+     * radices with 512 threads over 48 KB where the odd part exceeds 3 and the balanced set
+     * has at most four radices; the widest radices with 256 threads for Bluestein's 8192
+     * points and the packed C2R's. */
+    const struct {
+        kfft_type type;
+        int64_t n;
+        const char *want;
+    } f64r[] = {
+        {KFFT_C2C, 6720, "R=6720(21x20x16) B=1 T=512"},   {KFFT_C2C, 10000, "R=10000(10x10x10x10) B=1 T=512"},
+        {KFFT_C2C, 7681, "R=7680(8x12x10x8) B=1 T=512"},  {KFFT_C2C, 3125, "R=3125(25x25x5) B=1 T=125"}, /* 5^5: kept */
+        {KFFT_C2C, 12500, "R=12500(25x25x5x4) B=1 T=500"}, {KFFT_C2C, 3000, "R=3000(25x15x8) B=1 T=120"}, /* 47 KB */
+        {KFFT_C2C, 8192, "R=8192(16x16x16x2) B=1 T=512"}, {KFFT_C2C, 4093, "m=8192 | k0 single R=8192(32x8x32) B=1 T=256"},
+        {KFFT_C2C, 4049, "R=8100(10x9x9x10) B=1 T=810"},  {KFFT_C2R, 16384, "R=8192(32x32x8) B=1 T=256"},
+        {KFFT_R2C, 16384, "R=8192(16x16x16x2) B=1 T=512"},
+    };
+    for (size_t i = 0; i < sizeof f64r / sizeof *f64r; i++) {
+        char d[1024];
+        plan1d_prec(f64r[i].type, KFFT_F64, f64r[i].n, 4, d, sizeof d);
+        CHECK(strstr(d, f64r[i].want) != NULL, "fp64 %lld: expected \"%s\" in: %s", (long long)f64r[i].n, f64r[i].want, d);
+    }
     if (fails) {
         printf("%d failures\n", fails);
         return 1;

@@ -135,9 +135,9 @@ static int min_blocks(const kspec *k, const kfft_device_info *info, int64_t eb)
 }
 
 /* Threads of an fp32 one-kernel block of more than 48 KB whose length has an odd part above 3
- * (the powers of two and 3 * 2^k keep their own rules in build_stage; fp64 keeps shape()'s
- * count: not measured). Fitted to kfft tune over 24 such lengths and A/B runs over 45 cases on
- * the H100 (bench/results/h100-2026-11-25g-*.txt):
+ * (the powers of two and 3 * 2^k keep their own rules in build_stage; fp64: f64_block).
+ * Fitted to kfft tune over 24 such lengths and A/B runs over 45 cases on the H100
+ * (bench/results/h100-2026-11-25g-*.txt):
  * - whole warps (972 -> 992 threads: 17496 0.82 -> 0.88 of cuFFT; 784 -> 800: 8219's Bluestein
  *   2.30 -> 2.37, 8219^2 R2C 3.04 -> 3.23; C2R 13440 1.34 -> 1.42), but not up to 1024
  *   (11000's and 12000's 1000 threads: -7%, -2%: kernel.c's one_column text stops below 1024);
@@ -158,6 +158,38 @@ static int odd_block_threads(const kspec *k, const kfft_device_info *info)
     if (mixed && k->T >= 300 && k->T <= 900 && (int64_t)k->B * k->R / minr <= 4096 && 512 <= cap) return 512;
     int T = (k->T + 31) / 32 * 32;
     return T > cap || T >= 1024 ? k->T : T;
+}
+
+/* fp64 one-kernel blocks of one transform (B = 1), fitted to the H100: a 4-way variant sweep
+ * of 23 lengths and an A/B run (bench/results/h100-2026-11-25h-f64.txt):
+ * - mixed-radix and Rader blocks over 48 KB with an odd part above 3: the balanced radices
+ *   (16 is no longer their bound in fp64) with 512 threads (4800 0.58 -> 0.84 of cuFFT, 5000
+ *   0.73 -> 1.01, 6720 0.87 -> 1.07, 7000 0.50 -> 0.78, 7200 0.73 -> 1.05, 8000 0.73 -> 0.88,
+ *   9600 0.58 -> 1.02, 10000 0.62 -> 0.89, 10080 2.06 -> 2.94; losses kept: 9000 0.72 -> 0.62,
+ *   6000 1.10 -> 1.02). Not where the balanced set has more than four radices (3125 = 5^5 and
+ *   12500 lost), and not 256 threads (won 7500 and 12000, lost 7200, 7776, 8000 by 20-30%);
+ * - Bluestein convolutions of 8192 points or more, powers of two: the widest radices with
+ *   256 threads, unpadded (4093 1.25 -> 1.62);
+ * - the packed C2R's 8192 points (C2R 16384): as in fp32, 32x32x8, padded, 256 threads
+ *   (1.08 -> 1.27). */
+static kfft_status f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
+{
+    int mixed = !(k->ops & KS_MID_BLUESTEIN) && k->ld != KS_LD_C2R_PACK && k->st != KS_ST_R2C_PACK;
+    int rad[KS_MAX_RADICES], T = 0, radix = -1;
+    if (k->B != 1) return KFFT_SUCCESS;
+    if (mixed && (int64_t)k->R * 16 > 49152 && odd > 3) {
+        int n = kfft_codelet_radices(k->R, rad, KS_MAX_RADICES, KFFT_RADIX_BALANCED);
+        if (n > 0 && n <= 4) radix = KFFT_RADIX_BALANCED, T = 512;
+    } else if ((k->ops & KS_MID_BLUESTEIN) && k->R >= 8192 && !(k->R & (k->R - 1))) {
+        radix = KFFT_RADIX_WIDEST, T = 256, k->pad = 0;
+    } else if (k->ld == KS_LD_C2R_PACK && k->R == 8192) {
+        radix = KFFT_RADIX_WIDEST, T = 256, k->pad = 1;
+    }
+    if (radix < 0) return KFFT_SUCCESS;
+    kfft_status st = shape(k, k->R, 1, radix, info);
+    k->T = T < info->max_threads ? T : info->max_threads;
+    k->regs = 0;
+    return st;
 }
 
 /* Rader's tables and flag for a kernel whose columns have prime length p. */
@@ -464,13 +496,16 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
          * many threads as a block may have (H100, bench/results/h100-2026-11-25g-ab.txt: 12289
          * 2.89 -> 3.37 of cuFFT, 15361 1.67 -> 2.06, 16901 2.74 -> 2.91, 17443 1.91 -> 2.08;
          * 13001 3.21 -> 3.11; 7681's 7680 points ran best at 512: odd_block_threads). Other
-         * fp32 blocks with a large odd part: odd_block_threads. Else the default bound, for
-         * mixed-radix blocks only: not the packed C2R, whose load reads two inputs and a
-         * twiddle per element (C2R 16384 0.63 -> 0.59 of cuFFT with the bound). */
+         * fp32 blocks with a large odd part: odd_block_threads; fp64 blocks: f64_block. Else
+         * the default bound (fp32), for mixed-radix blocks only: not the packed C2R, whose
+         * load reads two inputs and a twiddle per element (C2R 16384 0.63 -> 0.59 of cuFFT
+         * with the bound). */
         if (!f64 && B == 1 && rader && N >= 12288) {
             k->T = info->max_threads < 1024 ? info->max_threads : 1024;
         } else if (!f64 && (int64_t)B * N * 8 > 49152 && odd > 3) {
             k->T = odd_block_threads(k, info);
+        } else if (f64) {
+            if ((st = f64_block(k, odd, info))) return st;
         } else if (smooth && !rader && k->ld != KS_LD_C2R_PACK) {
             k->regs = two_per_sm(k, f64, info);
         }
