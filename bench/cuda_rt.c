@@ -1,4 +1,4 @@
-/* Run-time loading of libcuda and libcufft for the benchmark (see cuda_rt.h). */
+/* Run-time loading of libcuda and libcufft for the benchmark and the CLI (see cuda_rt.h). */
 #include <dlfcn.h>
 
 #include "cuda_rt.h"
@@ -17,6 +17,7 @@ int bench_load_cuda(void)
     void *h = dlopen("libcuda.so.1", RTLD_NOW);
     if (!h) return 0;
     *(void **)&cu.EventCreate = sym(h, "cuEventCreate", NULL);
+    *(void **)&cu.EventDestroy = sym(h, "cuEventDestroy_v2", "cuEventDestroy");
     *(void **)&cu.EventRecord = sym(h, "cuEventRecord", NULL);
     *(void **)&cu.EventSynchronize = sym(h, "cuEventSynchronize", NULL);
     *(void **)&cu.EventElapsedTime = sym(h, "cuEventElapsedTime_v2", "cuEventElapsedTime");
@@ -39,5 +40,5 @@ int bench_load_cuda(void)
         cf.ok = cf.PlanMany && cf.ExecC2C && cf.ExecZ2Z && cf.ExecR2C && cf.ExecD2Z && cf.ExecC2R && cf.ExecZ2D && cf.GetSize && cf.Destroy;
         if (GetVersion) GetVersion(&cf.version);
     }
-    return cu.EventCreate && cu.EventRecord && cu.EventSynchronize && cu.EventElapsedTime && cu.MemcpyDtoDAsync;
+    return cu.EventCreate && cu.EventDestroy && cu.EventRecord && cu.EventSynchronize && cu.EventElapsedTime && cu.MemcpyDtoDAsync;
 }

@@ -1,5 +1,6 @@
-/* The CUDA driver calls and cuFFT entry points the benchmark needs, loaded at run time so
- * the benchmark builds without CUDA and runs without cuFFT (then it times kfft alone). */
+/* The CUDA driver calls and cuFFT entry points that kfft_bench and the CLI's dense baseline
+ * (kfft spfft --dense-baseline, cli/spfft.c) need, loaded at run time so both build without
+ * CUDA and run without cuFFT (then they time kfft alone). One copy, compiled into both. */
 #ifndef KFFT_BENCH_CUDA_RT_H
 #define KFFT_BENCH_CUDA_RT_H
 #include <stddef.h>
@@ -10,6 +11,7 @@ typedef unsigned long long CUdeviceptr;
 
 typedef struct {
     CUresult (*EventCreate)(CUevent *, unsigned);
+    CUresult (*EventDestroy)(CUevent);
     CUresult (*EventRecord)(CUevent, void *);
     CUresult (*EventSynchronize)(CUevent);
     CUresult (*EventElapsedTime)(float *, CUevent, CUevent);

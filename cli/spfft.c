@@ -12,6 +12,7 @@
 #include "io/numfmt.h"
 #include "core/refdft.h"
 #include "core/trig.h"
+#include "cuda_rt.h"
 #include "io/file.h"
 #include "io/npy.h"
 #include "kfft_sparse.h"
@@ -222,6 +223,220 @@ static int cmp_double(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
+/* ---- --dense-baseline: dense kfft and dense cuFFT of the scattered matrix ------------------ */
+
+/* One dense 2-D R2C, kfft's plan or cuFFT's handle, on the shared buffers. */
+typedef struct {
+    kfft_plan kp;
+    int cp, f64;
+    kfft_buffer in, out;
+} dense_job;
+
+static const char *cufft_name(int r)
+{
+    static const char *const names[] = {"SUCCESS", "INVALID_PLAN", "ALLOC_FAILED", "INVALID_TYPE", "INVALID_VALUE",
+                                        "INTERNAL_ERROR", "EXEC_FAILED", "SETUP_FAILED", "INVALID_SIZE", "UNALIGNED_DATA",
+                                        "INCOMPLETE_PARAMETER_LIST", "INVALID_DEVICE", "PARSE_ERROR", "NO_WORKSPACE",
+                                        "NOT_IMPLEMENTED", "LICENSE_ERROR", "NOT_SUPPORTED"};
+    return r >= 0 && r < (int)(sizeof names / sizeof *names) ? names[r] : "UNKNOWN";
+}
+
+/* Queue one transform; 0, or nonzero with why filled. */
+static int exec_kfft(dense_job *j, char *why, size_t len)
+{
+    if (!kfft_execute(j->kp, j->in, j->out, KFFT_FORWARD)) return 0;
+    snprintf(why, len, "kfft_execute: %s", kfft_error_message());
+    return -1;
+}
+static int exec_cufft(dense_job *j, char *why, size_t len)
+{
+    int r = j->f64 ? cf.ExecD2Z(j->cp, j->in, j->out) : cf.ExecR2C(j->cp, j->in, j->out);
+    if (r) snprintf(why, len, "cufftExec%s: cufft error %d: CUFFT_%s", j->f64 ? "D2Z" : "R2C", r, cufft_name(r));
+    return r;
+}
+
+/* 2 warm-ups, then runs timed; ms = median, min, max. With events (CUDA): an event pair
+ * around each run on the NULL stream, which kfft's CLI context and cuFFT's plans both use, so
+ * launch gaps on the host do not count; else wall clock around each run and a synchronize. */
+static int time_dense(kfft_context ctx, int events, int (*fn)(dense_job *, char *, size_t), dense_job *j, int runs,
+                      double ms[3], char *why, size_t len)
+{
+    double *t = malloc(sizeof(double) * (size_t)runs);
+    CUevent a = NULL, b = NULL;
+    int err = 0;
+    CUresult cr = 0;
+    if (!t) snprintf(why, len, "no host memory"), err = -1;
+    if (!err && events && ((cr = cu.EventCreate(&a, 0)) || (cr = cu.EventCreate(&b, 0))))
+        snprintf(why, len, "cuEventCreate: CUDA error %d", cr), err = -1;
+    for (int i = 0; i < 2 && !err; i++) err = fn(j, why, len);
+    if (!err && kfft_context_synchronize(ctx)) snprintf(why, len, "%s", kfft_error_message()), err = -1;
+    for (int i = 0; i < runs && !err; i++) {
+        if (events) {
+            float f = 0;
+            if ((cr = cu.EventRecord(a, NULL))) break;
+            if ((err = fn(j, why, len))) break;
+            if ((cr = cu.EventRecord(b, NULL)) || (cr = cu.EventSynchronize(b)) || (cr = cu.EventElapsedTime(&f, a, b))) break;
+            t[i] = f;
+        } else {
+            double t0 = cli_now();
+            if ((err = fn(j, why, len))) break;
+            if (kfft_context_synchronize(ctx)) {
+                snprintf(why, len, "%s", kfft_error_message());
+                err = -1;
+                break;
+            }
+            t[i] = (cli_now() - t0) * 1e3;
+        }
+    }
+    if (!err && cr) snprintf(why, len, "a CUDA event call failed: CUDA error %d (an earlier kernel may have failed)", cr), err = -1;
+    if (!err) {
+        qsort(t, (size_t)runs, sizeof(double), cmp_double);
+        ms[0] = t[runs / 2], ms[1] = t[0], ms[2] = t[runs - 1];
+    }
+    if (a) cu.EventDestroy(a);
+    if (b) cu.EventDestroy(b);
+    free(t);
+    return err;
+}
+
+static void print_dense(const char *who, const double ms[3], int runs, int events, size_t io_bytes, size_t work, double plan_ms,
+                        const char *sp, double sparse_ms, size_t sparse_bytes)
+{
+    double x = ms[0] / sparse_ms;
+    printf("dense    %s 2-D R2C (scatter not counted): %.3f ms median of %d (min %.3f, max %.3f; %s), %.1f MB on the device "
+           "+ %.1f MB work area, plan %.1f ms; %s is %.2fx %s with %.3g%% of its memory\n",
+           who, ms[0], runs, ms[1], ms[2], events ? "CUDA events" : "wall clock", (double)io_bytes / 1e6, (double)work / 1e6,
+           plan_ms, sp, x >= 1 ? x : 1 / x, x >= 1 ? "faster" : "slower", 100.0 * (double)sparse_bytes / (double)(io_bytes + work));
+}
+
+/* Dense kfft and, on the CUDA backend where libcufft loads, dense cuFFT: one 2-D R2C of the
+ * matrix scattered on the host, both on the same device input and output buffers, then
+ * their outputs compared. The scatter and upload are not timed: a dense user would pay them,
+ * so the sparse/dense ratios printed are lower bounds. (The sparse median is wall clock with
+ * a synchronize, the dense ones on CUDA are event times: that too favours the dense side.)
+ * Returns 0, or -1 when kfft and cuFFT disagree. */
+static int dense_baselines(kfft_context ctx, const kfft_sparse *m, const sp_opts *o, double sparse_ms, size_t sparse_bytes)
+{
+    int f64 = o->prec == KFFT_F64, cuda = kfft_context_backend(ctx) == KFFT_BACKEND_CUDA, ret = 0, kfft_ok = 0;
+    int events = cuda && bench_load_cuda(); /* also loads libcufft: cf.ok */
+    const char *sp = o->out ? "sparse (into the file)" : o->host ? "sparse (into host memory)" : "sparse";
+    int runs = o->repeat > 5 ? (int)o->repeat : 5;
+    int64_t R = m->rows, C = m->cols, H = C / 2 + 1, n2[2] = {R, C};
+    size_t rb = f64 ? 8 : 4, ibytes = (size_t)(R * C) * rb, obytes = (size_t)(R * H) * 2 * rb;
+    dense_job j = {NULL, 0, f64, NULL, NULL};
+    void *h = calloc(1, ibytes), *kout = NULL;
+    char why[320];
+    kfft_status st;
+    if (!h) {
+        printf("dense    not timed: no host memory for the scattered %lld x %lld matrix (%.1f MB)\n", (long long)R, (long long)C,
+               (double)ibytes / 1e6);
+        return 0;
+    }
+    for (int64_t c = 0; c < C; c++)
+        for (int64_t q = m->colptr[c]; q < m->colptr[c + 1]; q++) {
+            size_t at = (size_t)(kfft_sparse_row(m, q) * C + c);
+            double v = m->values ? m->values[q] : 1;
+            if (f64) ((double *)h)[at] = v;
+            else ((float *)h)[at] = (float)v;
+        }
+    if ((st = kfft_malloc(ctx, ibytes, &j.in)) || (st = kfft_malloc(ctx, obytes, &j.out))) {
+        printf("dense    not timed: the dense input and output need %.1f MB on the device (%.1f MB + %.1f MB): %s\n",
+               (double)(ibytes + obytes) / 1e6, (double)ibytes / 1e6, (double)obytes / 1e6, kfft_error_message());
+        goto done;
+    }
+    if ((st = kfft_memcpy_h2d(ctx, j.in, h, ibytes))) {
+        printf("dense    not timed: the upload of the dense input failed: %s\n", kfft_error_message());
+        goto done;
+    }
+    free(h); /* out-of-place R2C leaves its input alone, in kfft and in cuFFT: one upload serves both */
+    h = NULL;
+
+    double ms[3] = {0}, t = cli_now();
+    st = kfft_plan_dft(ctx, KFFT_R2C, 2, n2, 1, o->prec, &j.kp);
+    double plan_ms = (cli_now() - t) * 1e3;
+    if (st) {
+        printf("dense    kfft: not timed: cannot plan the %lld x %lld R2C: %s\n", (long long)R, (long long)C, kfft_error_message());
+    } else if (time_dense(ctx, events, exec_kfft, &j, runs, ms, why, sizeof why)) {
+        printf("dense    kfft: not timed: %s\n", why);
+    } else {
+        print_dense("kfft", ms, runs, events, ibytes + obytes, kfft_plan_workspace_size(j.kp), plan_ms, sp, sparse_ms,
+                    sparse_bytes);
+        kfft_ok = 1;
+    }
+    kfft_plan_destroy(j.kp); /* its work area too, before cuFFT plans */
+    j.kp = NULL;
+
+    if (!cuda) {
+        printf("dense    cuFFT: not timed: the OpenCL backend (cuFFT runs on the CUDA backend: --backend cuda)\n");
+        goto done;
+    }
+    if (!cf.ok) {
+        printf("dense    cuFFT: not timed: libcufft not found (tried libcufft.so.12, .so.11, .so and /usr/local/cuda/lib64)\n");
+        goto done;
+    }
+    if (R > 0x7fffffff || C > 0x7fffffff) {
+        printf("dense    cuFFT: not timed: %lld x %lld is beyond cufftPlanMany's int sizes\n", (long long)R, (long long)C);
+        goto done;
+    }
+    int nn[2] = {(int)R, (int)C}, r;
+    t = cli_now();
+    r = cf.PlanMany(&j.cp, 2, nn, NULL, 1, 0, NULL, 1, 0, f64 ? 0x6a /* CUFFT_D2Z */ : 0x2a /* CUFFT_R2C */, 1);
+    plan_ms = (cli_now() - t) * 1e3; /* the first cuFFT call also starts the CUDA runtime */
+    if (r) {
+        printf("dense    cuFFT: not timed: cuFFT cannot create the plan (cufft error %d): CUFFT_%s for %lld x %lld %s\n", r,
+               cufft_name(r), (long long)R, (long long)C, f64 ? "D2Z" : "R2C");
+        goto done;
+    }
+    size_t work = 0;
+    cf.GetSize(j.cp, &work);
+    /* kfft's output is still in the buffer cuFFT will write: to the host for the comparison */
+    if (kfft_ok && (kout = malloc(obytes)) && kfft_memcpy_d2h(ctx, kout, j.out, obytes)) free(kout), kout = NULL;
+    if (time_dense(ctx, events, exec_cufft, &j, runs, ms, why, sizeof why)) {
+        printf("dense    cuFFT: not timed: %s\n", why);
+    } else {
+        print_dense("cuFFT", ms, runs, events, ibytes + obytes, work, plan_ms, sp, sparse_ms, sparse_bytes);
+        /* cuFFT's output against kfft's: streamed in chunks, each byte copied once, sums in double */
+        size_t chunk = obytes < ((size_t)64 << 20) ? obytes : (size_t)64 << 20;
+        void *c = kout ? malloc(chunk) : NULL;
+        double num = 0, den = 0;
+        int bad = 0;
+        for (size_t at = 0; c && at < obytes; at += chunk) {
+            size_t len = obytes - at < chunk ? obytes - at : chunk;
+            if (kfft_memcpy_d2h_at(ctx, c, j.out, at, len)) {
+                free(c), c = NULL;
+                break;
+            }
+            for (size_t i = 0; i < len / rb; i++) {
+                double x = f64 ? ((double *)kout)[at / rb + i] : ((float *)kout)[at / rb + i];
+                double y = f64 ? ((double *)c)[i] : ((float *)c)[i];
+                bad += !isfinite(x) || !isfinite(y);
+                num += (x - y) * (x - y);
+                den += y * y;
+            }
+        }
+        if (c) {
+            double rel = den > 0 ? sqrt(num / den) : sqrt(num), bound = f64 ? 1e-12 : 1e-5;
+            int ok = !bad && rel <= bound;
+            printf("dense    kfft vs cuFFT: rel L2 difference %.3e over the %lld x %lld half spectrum (bound %.0e)%s: %s\n", rel,
+                   (long long)R, (long long)H, bound, bad ? ", NON-FINITE values" : "", ok ? "agree" : "DISAGREE");
+            if (!ok) ret = -1;
+        } else if (kout) {
+            printf("dense    kfft vs cuFFT: not compared: %s\n", kfft_error_message());
+        } else {
+            printf("dense    kfft vs cuFFT: not compared (no kfft output, or no host memory for it: %.1f MB)\n",
+                   (double)obytes / 1e6);
+        }
+        free(c);
+    }
+    cf.Destroy(j.cp);
+done:
+    free(h);
+    free(kout);
+    if (j.in) kfft_free(ctx, j.in);
+    if (j.out) kfft_free(ctx, j.out);
+    return ret;
+}
+
 /* ---- the command ------------------------------------------------------------------------- */
 
 int cmd_spfft(int argc, char **argv)
@@ -388,45 +603,11 @@ int cmd_spfft(int argc, char **argv)
         }
     }
     if (o.dense) {
-        /* Dense kfft of the same matrix: scattered on the host, one 2-D R2C on the device. */
-        int64_t R = m->rows, C = m->cols, n2[2] = {R, C};
-        size_t rb = f64 ? 8 : 4, dbytes = (size_t)(R * C) * rb, obytes = (size_t)(R * (C / 2 + 1)) * eb;
-        kfft_plan dp = NULL;
-        kfft_buffer di = NULL, dout = NULL;
-        void *h = calloc(1, dbytes);
-        t = cli_now();
-        kfft_status s2 = h ? kfft_plan_dft(ctx, KFFT_R2C, 2, n2, 1, o.prec, &dp) : KFFT_ERROR_OUT_OF_MEMORY;
-        double t_dplan = cli_now() - t;
-        if (!s2) s2 = kfft_malloc(ctx, dbytes, &di);
-        if (!s2) s2 = kfft_malloc(ctx, obytes, &dout);
-        if (!s2) {
-            for (int64_t c = 0; c < C; c++)
-                for (int64_t q = m->colptr[c]; q < m->colptr[c + 1]; q++) {
-                    size_t at = (size_t)(kfft_sparse_row(m, q) * C + c);
-                    double v = m->values ? m->values[q] : 1;
-                    if (f64) ((double *)h)[at] = v;
-                    else ((float *)h)[at] = (float)v;
-                }
-            s2 = kfft_memcpy_h2d(ctx, di, h, dbytes);
-        }
-        double best = 1e30;
-        for (int i = 0; i < 5 && !s2; i++) {
-            t = cli_now();
-            s2 = kfft_execute(dp, di, dout, KFFT_FORWARD);
-            if (!s2) s2 = kfft_context_synchronize(ctx);
-            best = fmin(best, cli_now() - t);
-        }
-        if (s2)
-            printf("dense    kfft 2-D R2C: %s\n", kfft_error_message());
-        else
-            printf("dense    kfft 2-D R2C (scatter not counted): %.3f ms best of 5, %.1f MB on the device + %.1f MB work area, "
-                   "plan %.1f ms; sparse is %.2fx faster with %.1f%% of its memory\n",
-                   best * 1e3, (double)(dbytes + obytes) / 1e6, (double)kfft_plan_workspace_size(dp) / 1e6, t_dplan * 1e3,
-                   best / med, 100.0 * (double)(in.device_bytes + (o.out ? 0 : out_bytes)) / (double)(dbytes + obytes + kfft_plan_workspace_size(dp)));
-        kfft_plan_destroy(dp);
-        if (di) kfft_free(ctx, di);
-        if (dout) kfft_free(ctx, dout);
-        free(h);
+        /* The sparse plan and output buffer go first: the dense baselines get the device. */
+        size_t sparse_bytes = in.device_bytes + (o.out || o.host ? 0 : out_bytes);
+        if (dev) kfft_free(ctx, dev), dev = NULL;
+        kfft_spfft_plan_destroy(p), p = NULL;
+        if (dense_baselines(ctx, m, &o, med * 1e3, sparse_bytes)) rc = EXIT_FAIL;
     }
     if (o.out) {
         if (close(sink.fd) || rename(tmp, o.out)) {

@@ -3,7 +3,8 @@
 # Generated matrices through the CLI: device, host and .npy outputs with --check (rows of the
 # result against the CLI's own double-precision reference; the library tests compare with
 # FFTW), the .npy header and size checked by an independent python3 reader (standard library
-# only), row ranges, the full spectrum, tiny budgets; bad input gets a clear error: usage
+# only), row ranges, the full spectrum, tiny budgets, --dense-baseline on OpenCL (dense kfft
+# timed, cuFFT's line says why not); bad input gets a clear error: usage
 # errors exit 2, a malformed file names its line and exits 1, and no partial .npy is left.
 set -u
 KFFT=${1:?usage: $0 path/to/kfft}
@@ -60,6 +61,17 @@ if run npy_rows 0 "$T/rand.mtx" --full --precision f64 --rows 40:61 --check --ou
     python3 "$T/npy.py" "$T/rows.npy" '<c16' 21 128 || fail "npy_rows: file"
 fi
 run one_row 0 "$T/rand.mtx" --rows 7 --check --repeat 1 && { grep -q "1 rows vs" "$T/one_row.out" || fail "one_row: not one row"; }
+
+# --dense-baseline on OpenCL (CI's PoCL): dense kfft timed by wall clock, median of
+# max(--repeat, 5); cuFFT says in one line why it is not timed (it needs the CUDA backend).
+if run dense 0 "$T/rand.mtx" --dense-baseline --backend opencl --repeat 2; then
+    grep -q "^dense    kfft 2-D R2C (scatter not counted): [0-9.]* ms median of 5 .*wall clock.*; sparse is [0-9.]*x" \
+        "$T/dense.out" || fail "dense: no dense kfft line"
+    grep -q "^dense    cuFFT: not timed: the OpenCL backend" "$T/dense.out" || fail "dense: no 'cuFFT: not timed' line"
+    [ "$(grep -c '^dense ' "$T/dense.out")" -eq 2 ] || fail "dense: expected exactly 2 dense lines"
+fi
+run dense_f64_host 0 "$T/rand.mtx" --dense-baseline --backend opencl --precision f64 --host --repeat 6 &&
+    { grep -q "median of 6 .*sparse (into host memory) is" "$T/dense_f64_host.out" || fail "dense_f64_host: dense kfft line"; }
 
 # Errors.
 run bad_rows 2 "$T/rand.mtx" --rows 9:3 && grep -q "rows" "$T/bad_rows.out" || fail "bad_rows: message"
