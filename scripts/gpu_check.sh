@@ -3,7 +3,8 @@
 # CUDA backend (the full size list), and print a summary. Used through the device tool:
 #   run(command="bash scripts/gpu_check.sh", carry=[".deps"])
 # .deps/fftw holds include/fftw3.h and lib/libfftw3.a (the reference; scripts/fetch_deps.sh).
-# GPU_CHECK_SETS=ci-sample runs the CI size lists instead of the full ones (a quick check).
+# GPU_CHECK_SETS=ci-sample runs the CI size lists instead of the full ones (a quick check);
+# GPU_CHECK_SIZES="n1,n2,..." runs the c2c part on those lengths alone.
 # GPU_CHECK_PARTS="c2c real rest" (the default: all three) picks parts, so the full check
 # can be split over device calls of under 10 minutes each (cold kernel cache on the H100:
 # c2c about 230 s, real about 600 s, rest about 150 s: run c2c with rest, and real alone or,
@@ -54,6 +55,16 @@ if [ "$SETS" = full ]; then
           "--sizes 1281-1536" "--sizes 1537-1792" "--sizes 1793-2048" "--set large")
 else
   shards=("--set $SETS")
+fi
+# GPU_CHECK_SIZES="n1,n2,...": the c2c part checks those lengths alone (four shards), for the
+# lengths a planner rule changes.
+if [ -n "${GPU_CHECK_SIZES:-}" ]; then
+  IFS=, read -r -a sz <<<"$GPU_CHECK_SIZES"
+  shards=()
+  for i in 0 1 2 3; do
+    l=$(for j in "${!sz[@]}"; do [ $((j % 4)) = $i ] && printf '%s,' "${sz[$j]}"; done)
+    [ -n "$l" ] && shards+=("--sizes ${l%,}")
+  done
 fi
 pids=()
 part c2c || shards=()

@@ -355,6 +355,15 @@ int main(void)
     route(17150, "R=17150(25x7x7x7x2) B=1 T=704", 1); /* narrowest pass: 8575 butterflies */
     route(12000, "B=1 T=1000", 1);
     route(4099, "R=8232(14x14x3x14) B=1 T=608", 1); /* Bluestein: 588 butterflies in whole warps, not 512 */
+    /* fp32 blocks over 4096 points with an odd part above 3 (session 14, bench/results/
+     * h100-2026-11-25i-f32.txt): balanced radices of at most 10 points with 512 threads, unless
+     * three are 9s; else 512 threads up to 48 KB; larger blocks keep odd_block_threads. */
+    route(10000, "R=10000(10x10x10x10) B=1 T=512", 1);
+    route(7000, "R=7000(10x10x10x7) B=1 T=512", 1);
+    route(5400, "R=5400(20x18x15) B=1 T=512", 1);
+    route(6561, "R=6561(27x27x9) B=1 T=256", 1); /* 9x9x9x9 lost */
+    route(4374, "R=4374(9x9x9x6) B=1 T=256", 1); /* three 9s: defaults */
+    route(11664, "R=11664(27x27x16) B=1 T=512", 1); /* 91 KB: odd_block_threads */
     {
         char d[1024];
         plan1d_of(KFFT_C2R, 16384, 4, d, sizeof d); /* the packed C2R's 8192 points */

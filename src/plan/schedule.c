@@ -160,6 +160,31 @@ static int odd_block_threads(const kspec *k, const kfft_device_info *info)
     return T > cap || T >= 1024 ? k->T : T;
 }
 
+/* fp32 mixed-radix blocks of one transform (B = 1) over 4096 points with an odd part above
+ * 3, from two variant sweeps of 30 lengths on the H100 (bench/results/h100-2026-11-25i-f32.txt):
+ * - where the balanced radices are at most four codelets of at most 10 points: those, with
+ *   512 threads and the default bound of two blocks per SM (5000 0.74 -> 0.92 of cuFFT, 7000
+ *   0.86 -> 0.94, 9000 0.83 -> 0.86, 10000 0.79 -> 1.04, 8100 1.00 -> 0.99); not where three
+ *   or more of them are 9s (4374, 5103, 6561, 7290 lost 1-5%: the defaults stay);
+ * - else in blocks up to 48 KB (6144 points): 512 threads with the usual radices (4860 0.48
+ *   -> 0.84, 5400 0.50 -> 0.89, 5600 0.51 -> 0.89, 5832 0.53 -> 0.91, 6000 0.61 -> 1.04,
+ *   4116 0.82 -> 0.91; 12 of 13 others gained or held; 6075 = 3^5 5^2 lost, 0.69 -> 0.64).
+ * Returns -1 where neither applies (larger blocks go on to odd_block_threads), else a status. */
+static int small_radix_block(kspec *k, const kfft_device_info *info)
+{
+    int rad[KS_MAX_RADICES], n = kfft_codelet_radices(k->R, rad, KS_MAX_RADICES, KFFT_RADIX_BALANCED);
+    int small = n > 0 && n <= 4, nines = 0;
+    for (int i = 0; i < n; i++) {
+        small = small && rad[i] <= 10;
+        nines += rad[i] == 9;
+    }
+    if (small && nines >= 3) return -1;
+    if (!small && (int64_t)k->R * 8 > 49152) return -1;
+    kfft_status st = small ? shape(k, k->R, 1, KFFT_RADIX_BALANCED, info) : KFFT_SUCCESS;
+    k->T = info->max_threads < 512 ? info->max_threads : 512;
+    return st;
+}
+
 /* fp64 one-kernel blocks of one transform (B = 1), fitted to the H100: a 4-way variant sweep
  * of 23 lengths and an A/B run (bench/results/h100-2026-11-25h-f64.txt):
  * - mixed-radix and Rader blocks over 48 KB with an odd part above 3: the balanced radices
@@ -495,13 +520,18 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         /* Threads and register bounds. fp32 Rader convolutions of 12288 points or more: as
          * many threads as a block may have (H100, bench/results/h100-2026-11-25g-ab.txt: 12289
          * 2.89 -> 3.37 of cuFFT, 15361 1.67 -> 2.06, 16901 2.74 -> 2.91, 17443 1.91 -> 2.08;
-         * 13001 3.21 -> 3.11; 7681's 7680 points ran best at 512: odd_block_threads). Other
-         * fp32 blocks with a large odd part: odd_block_threads; fp64 blocks: f64_block. Else
+         * 13001 3.21 -> 3.11; 7681's 7680 points ran best at 512: odd_block_threads). fp32
+         * mixed-radix blocks of more than 4096 points: small_radix_block, then other fp32 blocks
+         * with a large odd part: odd_block_threads; fp64 blocks: f64_block. Else
          * the default bound (fp32), for mixed-radix blocks only: not the packed C2R, whose
          * load reads two inputs and a twiddle per element (C2R 16384 0.63 -> 0.59 of cuFFT
          * with the bound). */
+        int srb = !f64 && B == 1 && smooth && !rader && k->nreal == 0 && N > 4096 && odd > 3 ? small_radix_block(k, info) : -1;
+        if (srb > 0) return (kfft_status)srb;
         if (!f64 && B == 1 && rader && N >= 12288) {
             k->T = info->max_threads < 1024 ? info->max_threads : 1024;
+        } else if (srb == 0) {
+            k->regs = two_per_sm(k, f64, info);
         } else if (!f64 && (int64_t)B * N * 8 > 49152 && odd > 3) {
             k->T = odd_block_threads(k, info);
         } else if (f64) {
