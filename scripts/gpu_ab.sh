@@ -13,14 +13,8 @@ cd "$(dirname "$0")/.."
 base=${1:?usage: gpu_ab.sh BASE_TREE}
 OUT=${OUT:-$PWD/ab-out}
 mkdir -p "$OUT"
-build() { # tree
-  { cmake -S "$1" -B "$1/build-gpu" -DCMAKE_BUILD_TYPE=Release && cmake --build "$1/build-gpu" -j8 --target kfft_bench; } \
-    >"$OUT/build-$(basename "$1").log" 2>&1 || { tail -30 "$OUT/build-$(basename "$1").log"; return 1; }
-}
-build . & pb=$!
-build "$base" & pa=$!
-wait $pb || exit 1
-wait $pa || exit 1
+. scripts/ab_build.sh
+build_pair "$base" '' --target kfft_bench || exit 1
 # appended, so an AB_AFTER that runs gpu_ab.sh again (another precision) adds to the same file
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | sed "s/$/, ${AB_PREC:-f32}/" | tee -a "$OUT/ab.txt"
 for rep in $(seq "${AB_REPS:-2}"); do

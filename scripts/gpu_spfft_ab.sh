@@ -12,14 +12,8 @@ base=${1:?usage: gpu_spfft_ab.sh BASE_TREE}
 OUT=${OUT:-$PWD/spfft-ab-out}
 mkdir -p "$OUT"
 M=.deps/shared/data/mtx
-build() { # tree
-  { cmake -S "$1" -B "$1/build-gpu" -DCMAKE_BUILD_TYPE=Release -DKFFT_FFTW_ROOT="$PWD/.deps/fftw" &&
-    cmake --build "$1/build-gpu" -j8; } >"$OUT/build-$(basename "$1").log" 2>&1 || { tail -30 "$OUT/build-$(basename "$1").log"; return 1; }
-}
-build . & pb=$!
-build "$base" & pa=$!
-wait $pb || exit 1
-wait $pa || exit 1
+. scripts/ab_build.sh
+build_pair "$base" -DKFFT_FFTW_ROOT="$PWD/.deps/fftw" || exit 1
 build-gpu/kfft gen-matrix /tmp/pct.mtx --kind grid3d --dims 38x38x37 --stencil box --reach 1,1,2 --rows 52329 --links 209124 --seed 1 >/dev/null
 export KFFT_CACHE_DIR=$PWD/.kfft-cache-spfft
 # SPFFT_AB_CASES: "matrix [options]" entries separated by commas

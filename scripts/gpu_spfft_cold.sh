@@ -10,14 +10,8 @@ base=${1:?usage: gpu_spfft_cold.sh BASE_TREE}
 OUT=${OUT:-$PWD/spfft-cold-out}
 mkdir -p "$OUT"
 mtx=${SPFFT_COLD_MATRICES:-".deps/shared/data/mtx/benzene.mtx .deps/shared/data/mtx/delaunay_n14.mtx"}
-build() { # tree
-  { cmake -S "$1" -B "$1/build-gpu" -DCMAKE_BUILD_TYPE=Release -DKFFT_FFTW_ROOT="$PWD/.deps/fftw" &&
-    cmake --build "$1/build-gpu" -j8; } >"$OUT/build-$(basename "$1").log" 2>&1 || { tail -30 "$OUT/build-$(basename "$1").log"; return 1; }
-}
-build . & pb=$!
-build "$base" & pa=$!
-wait $pb || exit 1
-wait $pa || exit 1
+. scripts/ab_build.sh
+build_pair "$base" -DKFFT_FFTW_ROOT="$PWD/.deps/fftw" || exit 1
 {
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   for rep in 1 2; do
