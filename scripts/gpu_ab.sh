@@ -4,7 +4,8 @@
 # call, alternating A B A B so the run-to-run spread shows:
 #   rm -rf .ab-base && mkdir .ab-base && git archive HEAD src include bench cli cmake CMakeLists.txt tests | tar -x -C .ab-base
 #   run(command='AB_CASES="65536 16384" bash scripts/gpu_ab.sh .ab-base', carry=[".ab-base"])
-# Plan times are not measured (--no-plan-time: one compile per case). AB_PREC (f32), AB_REPS
+# Plan times are not measured (--no-plan-time: one compile per case) unless AB_PLAN_TIME=1
+# (then the last column is cold/warm plan ms, each tree on a fresh cache). AB_PREC (f32), AB_REPS
 # (2), AB_PROFILE="cases" also profiles both trees (scripts/gpu_profile.sh, with the L1
 # wavefront tables), AB_AFTER="command" runs last (e.g. a correctness check).
 # Writes $OUT/ab.txt (and the profiles).
@@ -21,8 +22,9 @@ for rep in $(seq "${AB_REPS:-2}"); do
   for side in A B; do
     tree=.; [ $side = A ] && tree=$base
     echo "== $side ($tree) rep $rep"
-    KFFT_CACHE_DIR=$PWD/.kfft-cache-$side "$tree/build-gpu/kfft_bench" --no-plan-time --prec "${AB_PREC:-f32}" ${AB_CASES:-} 2>&1 |
-      grep -vE "^#|^case|^NVIDIA" | awk '{printf "%-18s %8s %9s %8s %9s %6s %8s %8s\n", $1, $3, $4, $6, $7, $8, $11, $12}'
+    KFFT_CACHE_DIR=$PWD/.kfft-cache-$side "$tree/build-gpu/kfft_bench" $([ -n "${AB_PLAN_TIME:-}" ] || echo --no-plan-time) \
+      --prec "${AB_PREC:-f32}" ${AB_CASES:-} 2>&1 |
+      grep -vE "^#|^case|^NVIDIA" | awk '{printf "%-18s %8s %9s %8s %9s %6s %8s %8s %s\n", $1, $3, $4, $6, $7, $8, $11, $12, $13}'
   done
 done | tee -a "$OUT/ab.txt"
 if [ -n "${AB_PROFILE:-}" ]; then
@@ -39,4 +41,5 @@ if [ -n "${AB_PROFILE:-}" ]; then
     done
   done
 fi
-if [ -n "${AB_AFTER:-}" ]; then bash -c "$AB_AFTER" 2>&1 | tail -40; fi
+# (cleared first: a gpu_ab.sh inside it would otherwise run it again, and again)
+if [ -n "${AB_AFTER:-}" ]; then after=$AB_AFTER; unset AB_AFTER; bash -c "$after" 2>&1 | tail -40; fi

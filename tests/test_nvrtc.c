@@ -107,7 +107,15 @@ int main(int argc, char **argv)
         return 77;
     }
     kfft_device_info info = test_h100_info(arch);
-    int failures = 0, programs = 0;
+    int failures = 0, programs = 1;
+    /* The table kernel (plans of large fp32 tables compile it with their own). */
+    strbuf tsrc = {0};
+    kfft_tables_program(&tsrc, KS_DIALECT_CUDA);
+    if ((st = kfft_nvrtc_check(tsrc.s, arch))) {
+        printf("FAIL table kernel: %s\n", kfft_error_message());
+        failures++;
+    }
+    sb_free(&tsrc);
     for (int prec = 0; prec < 2; prec++)
         for (int i = 0; i < ns + nc; i++) {
             kfft_plan_desc d;

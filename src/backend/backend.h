@@ -41,7 +41,8 @@ typedef struct kfft_backend_ops {
     void (*close)(void *state);
     kfft_status (*alloc)(void *st, size_t bytes, kfft_buffer *buf);
     kfft_status (*release)(void *st, kfft_buffer buf);
-    kfft_status (*h2d)(void *st, kfft_buffer dst, const void *src, size_t bytes);
+    /* Host to byte `off` of dst (src may be freed on return). */
+    kfft_status (*h2d)(void *st, kfft_buffer dst, size_t off, const void *src, size_t bytes);
     /* Device to host from byte `off` of src (blocks until done). */
     kfft_status (*d2h)(void *st, void *dst, kfft_buffer src, size_t off, size_t bytes);
     kfft_status (*sync)(void *st);

@@ -296,11 +296,11 @@ static kfft_status cuda_sync(void *st)
     return r ? cufail(r, "cuStreamSynchronize (an earlier kernel may have failed)") : KFFT_SUCCESS;
 }
 
-static kfft_status cuda_h2d(void *st, kfft_buffer dst, const void *src, size_t bytes)
+static kfft_status cuda_h2d(void *st, kfft_buffer dst, size_t off, const void *src, size_t bytes)
 {
     cuda_state *s = st;
     CURRENT(s);
-    CUresult r = cu.cuMemcpyHtoDAsync((CUdeviceptr)(uintptr_t)dst, src, bytes, s->stream);
+    CUresult r = cu.cuMemcpyHtoDAsync((CUdeviceptr)(uintptr_t)dst + off, src, bytes, s->stream);
     if (r) return cufail(r, "cuMemcpyHtoDAsync");
     return cuda_sync(st); /* the caller may free src on return */
 }

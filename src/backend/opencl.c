@@ -293,10 +293,10 @@ static kfft_status cl_release(void *st, kfft_buffer buf)
     return r ? clfail(r, "clReleaseMemObject") : KFFT_SUCCESS;
 }
 
-static kfft_status cl_h2d(void *st, kfft_buffer dst, const void *src, size_t bytes)
+static kfft_status cl_h2d(void *st, kfft_buffer dst, size_t off, const void *src, size_t bytes)
 {
     cl_state *s = st;
-    cl_int r = cl.EnqueueWriteBuffer(s->q, (cl_mem)dst, 1, 0, bytes, src, 0, NULL, NULL);
+    cl_int r = cl.EnqueueWriteBuffer(s->q, (cl_mem)dst, 1, off, bytes, src, 0, NULL, NULL);
     return r ? clfail(r, "clEnqueueWriteBuffer") : KFFT_SUCCESS;
 }
 

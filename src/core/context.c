@@ -233,7 +233,7 @@ void kfft_free_host(kfft_context ctx, void *p)
 kfft_status kfft_memcpy_h2d(kfft_context ctx, kfft_buffer dst, const void *src, size_t bytes)
 {
     if (!ctx || !dst || !src) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "memcpy_h2d: NULL %s", !ctx ? "ctx" : !dst ? "dst" : "src");
-    return bytes ? ctx->ops->h2d(ctx->st, dst, src, bytes) : KFFT_SUCCESS;
+    return bytes ? ctx->ops->h2d(ctx->st, dst, 0, src, bytes) : KFFT_SUCCESS;
 }
 
 kfft_status kfft_memcpy_d2h_at(kfft_context ctx, void *dst, kfft_buffer src, size_t offset, size_t bytes)

@@ -56,6 +56,15 @@ void gen_dialect_kernel_open(strbuf *b, int dialect, const char *name, int threa
                "    KFFT_GLOBAL const kfft_cplx *tw, kfft_i64 ncols, kfft_i64 tbase, int inv, kfft_i64 aux)\n{\n    (void)aux;\n");
 }
 
+void gen_dialect_f64_math(strbuf *b, int dialect)
+{
+    if (dialect == KS_DIALECT_CUDA)
+        sb_puts(b, "#define KFFT_SINCOSPI(x, s, c) sincospi((x), &(s), &(c))\n");
+    else
+        sb_puts(b, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
+                   "#define KFFT_SINCOSPI(x, s, c) do { (s) = sinpi(x); (c) = cospi(x); } while (0)\n");
+}
+
 void gen_dialect_smem(strbuf *b, int dialect, int elems)
 {
     if (dialect == KS_DIALECT_CUDA) /* dynamic: sized at launch, may exceed 48 KB */

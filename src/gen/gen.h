@@ -32,6 +32,21 @@ static inline size_t gen_sparse_smem(const ks_sparse *k)
     return (size_t)(32 * 33 + (k->tw_smem ? k->n_lo + k->n_hi : 0)) * (k->f64 ? 16 : 8);
 }
 
+/* The table kernel "kfft_tab" (tabfill.c): fills entries [out_off, out_off + ncols) of out
+ * (complex, fp32) with one table, from exact integer angle indices in double precision. The
+ * launch passes the kind as inv, its parameters as tbase (P1) and in_off (P2), the modulus N
+ * as aux; gen_table_groups(ncols) groups of gen_table_threads() threads.
+ *  KT_GRID:   entry i*P2 + k = W_N^((i + P1) k)  (a grid of P2 columns)
+ *  KT_GRID_K: entry k*P2 + i = W_N^((i + P1) k)  (the same by columns: P2 rows)
+ *  KT_RANGE:  entry k = W_N^(k P1)
+ *  KT_CHIRP:  entry k = exp(-i pi k^2 / N) = W_2N^(k^2 mod 2N)
+ *  KT_DLOG:   entry g^q mod N = q for q < N-1 (P1 = g, a primitive root of the prime N), entry 0 = 0
+ * (W_N = exp(-2 pi i / N); N < 2^31 keeps every product exact in 64 bits.) */
+enum { KT_GRID = 1, KT_GRID_K, KT_RANGE, KT_CHIRP, KT_DLOG };
+void gen_table_program(strbuf *b, int dialect);
+int gen_table_threads(void);
+int64_t gen_table_groups(int64_t count);
+
 /* How a kernel's threads meet memory (kernel.c): does its first radix pass read the source
  * and its last write the destination; do consecutive threads walk along a column (1) or
  * across columns (0) on a global side; and in radix pass rd/wr (reading / writing global). */
@@ -51,6 +66,9 @@ int64_t gen_smem_cost(const kspec *k, int64_t *ideal);
 void gen_dialect_prelude(strbuf *b, int dialect, int f64);
 /* The kernel's opening line up to and including '{', with its parameter list. */
 void gen_dialect_kernel_open(strbuf *b, int dialect, const char *name, int threads, int minb);
+/* Double-precision math in a program of either precision: KFFT_SINCOSPI(x, s, c) sets
+ * s = sin(pi x), c = cos(pi x). */
+void gen_dialect_f64_math(strbuf *b, int dialect);
 /* Shared-memory array `s` of `elems` complex elements. */
 void gen_dialect_smem(strbuf *b, int dialect, int elems);
 

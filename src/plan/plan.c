@@ -12,6 +12,7 @@ struct kfft_plan_s {
     kfft_problem prob;
     kfft_schedule s;
     kfft_module_entry *mod[KFFT_MAX_STEPS]; /* one program per kernel */
+    kfft_module_entry *tabmod;              /* the table kernel's program, where the device makes tables */
     void *kern[KFFT_MAX_STEPS];
     kfft_buffer tables;
     kfft_buffer work;     /* kfft's own or the caller's; two halves when two are needed */
@@ -27,46 +28,11 @@ void kfft_plan_destroy(kfft_plan p)
         if (p->kern[i]) ctx->ops->put_kernel(ctx->st, p->kern[i]);
         if (p->mod[i]) kfft_module_release(ctx, p->mod[i]);
     }
+    if (p->tabmod) kfft_module_release(ctx, p->tabmod);
     if (p->tables) kfft_dev_release(ctx, p->tables);
     if (p->work && p->own_work) kfft_dev_release(ctx, p->work);
     kfft_schedule_free(&p->s);
     free(p);
-}
-
-/* Tables of at least this many bytes go through the disk cache (smaller ones are made
- * faster than a file is read). */
-#define TABLE_CACHE_MIN ((size_t)64 << 10)
-
-/* The tables in the plan's precision: from the disk cache, or computed in (long) double,
- * rounded once and stored there. */
-static kfft_status upload_tables(kfft_plan p)
-{
-    kfft_context ctx = p->ctx;
-    int f64 = p->prob.f64;
-    size_t count = (size_t)p->s.table_len * 2, bytes = count * (f64 ? 8 : 4), got = 0;
-    int cached = bytes >= TABLE_CACHE_MIN;
-    kfft_hash key = tab_key(&p->s.tab, f64);
-    void *host = cached ? kfft_cache_get(ctx, &key, "ktab", &got) : NULL;
-    if (host && got != bytes) {
-        free(host);
-        host = NULL;
-    }
-    if (host) kfft_log(ctx, "tables: cache hit (%zu bytes)", bytes);
-    if (!host) {
-        if (tab_compute(&p->s.tab) || !(host = malloc(bytes)))
-            return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for tables (%zu bytes)", count * sizeof(double) + bytes);
-        if (f64)
-            memcpy(host, p->s.tab.v, bytes);
-        else
-            for (size_t i = 0; i < count; i++) ((float *)host)[i] = (float)p->s.tab.v[i]; /* round once */
-        free(p->s.tab.v); /* the plan keeps only the device copy */
-        p->s.tab.v = NULL;
-        if (cached) kfft_cache_put(ctx, &key, "ktab", host, bytes);
-    }
-    kfft_status st = kfft_dev_alloc(ctx, bytes, &p->tables);
-    if (!st) st = ctx->ops->h2d(ctx->st, p->tables, host, bytes);
-    free(host);
-    return st;
 }
 
 static size_t work_bytes(const kfft_schedule *s, int f64) { return (size_t)s->nwork * (size_t)s->work_elems * (f64 ? 16 : 8); }
@@ -95,12 +61,30 @@ kfft_status kfft_plan_from_problem_with(kfft_context ctx, const kfft_problem *pr
         st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "KFFT_PLAN_INPLACE: %s", p->s.inplace_why);
         goto fail;
     }
-    /* One program per kernel, compiled in parallel: a cold plan waits for its slowest kernel,
-     * not for the sum, and plans sharing a kernel share its program. */
-    if ((st = kfft_schedule_acquire(ctx, &p->s, extra_src, p->mod, extra_mod))) goto fail;
+    /* One program per kernel, compiled in parallel with the table kernel's (where the device
+     * makes the tables) and the caller's extra program: a cold plan waits for its slowest
+     * kernel, not for the sum, and plans sharing a kernel share its program. */
+    strbuf tabsrc = {0};
+    const char *extra[2];
+    kfft_module_entry *xmod[2] = {0};
+    int nx = 0, tabs = kfft_tables_device_made(ctx, &p->s.tab, prob->f64);
+    if (tabs) {
+        kfft_tables_program(&tabsrc, ctx->info.dialect);
+        extra[nx++] = tabsrc.s;
+    }
+    if (extra_src) extra[nx++] = extra_src;
+    st = kfft_schedule_acquire(ctx, &p->s, extra, nx, p->mod, xmod);
+    if (st && tabs) { /* a device whose compiler rejects the table kernel: the host makes them */
+        tabs = 0;
+        st = kfft_schedule_acquire(ctx, &p->s, extra + 1, nx - 1, p->mod, xmod + 1);
+    }
+    sb_free(&tabsrc);
+    if (st) goto fail;
+    p->tabmod = tabs ? xmod[0] : NULL;
+    if (extra_mod && extra_src) *extra_mod = xmod[nx - 1];
     for (int i = 0; i < p->s.nsteps; i++)
         if ((st = ctx->ops->get_kernel(ctx->st, p->mod[i]->module, "kfft_k0", &p->kern[i]))) goto fail;
-    if ((st = upload_tables(p))) goto fail;
+    if ((st = kfft_tables_load(ctx, &p->s.tab, prob->f64, p->tabmod ? p->tabmod->module : NULL, &p->tables))) goto fail;
     p->work_bytes = work_bytes(&p->s, prob->f64);
     if (p->work_bytes && !(prob->flags & KFFT_PLAN_USER_WORKSPACE)) {
         if ((st = kfft_dev_alloc(ctx, p->work_bytes, &p->work))) goto fail;
@@ -280,10 +264,10 @@ kfft_status kfft_execute_host(kfft_plan p, const void *in, void *out, kfft_direc
     kfft_buffer din = NULL, dout = NULL;
     kfft_status st = kfft_dev_alloc(ctx, ib, &din);
     if (!st) st = kfft_dev_alloc(ctx, ob, &dout);
-    if (!st) st = ctx->ops->h2d(ctx->st, din, in, ib);
+    if (!st) st = ctx->ops->h2d(ctx->st, din, 0, in, ib);
     /* Strided outputs leave gaps: start from the caller's array so gaps keep their values.
      * in == out on the host runs out of place on the device (the layouts allow both). */
-    if (!st) st = ctx->ops->h2d(ctx->st, dout, out, ob);
+    if (!st) st = ctx->ops->h2d(ctx->st, dout, 0, out, ob);
     if (!st) st = kfft_execute(p, din, dout, dir);
     if (!st) st = ctx->ops->d2h(ctx->st, out, dout, 0, ob);
     if (!st) st = ctx->ops->sync(ctx->st);

@@ -56,9 +56,18 @@ kfft_status kfft_schedule_source(const kfft_schedule *sched, int dialect, strbuf
 /* Step i's kernel alone, as a program whose kernel is named kfft_k0: plans compile one program
  * per kernel, in parallel (kfft_module_acquire_many), and share kernels through the caches. */
 kfft_status kfft_schedule_kernel_source(const kfft_schedule *sched, int i, int dialect, strbuf *src);
-/* All of a schedule's kernel programs (kfft_schedule_kernel_source), and extra_src when not
- * NULL, acquired at once: mod[0..nsteps) and *extra_mod (release each with kfft_module_release). */
-kfft_status kfft_schedule_acquire(kfft_context ctx, const kfft_schedule *sched, const char *extra_src, kfft_module_entry **mod,
+/* All of a schedule's kernel programs (kfft_schedule_kernel_source) and nextra (<= 2) more,
+ * acquired at once: mod[0..nsteps) and extra_mod[0..nextra) (release each with kfft_module_release). */
+kfft_status kfft_schedule_acquire(kfft_context ctx, const kfft_schedule *sched, const char *const *extra, int nextra, kfft_module_entry **mod,
                                   kfft_module_entry **extra_mod);
+
+/* Tables (tabload.c). Does the device make this plan's twiddles, chirps and Rader index
+ * tables (fp32 plans whose tables are large, on devices with double precision)? Then the
+ * plan compiles kfft_tables_program with its kernels and passes its module to
+ * kfft_tables_load, which fills *out (a new device buffer of the whole table); with module
+ * NULL the host makes every table. Either way large host-made tables go through the disk cache. */
+int kfft_tables_device_made(kfft_context ctx, const kfft_table *t, int f64);
+void kfft_tables_program(strbuf *src, int dialect);
+kfft_status kfft_tables_load(kfft_context ctx, kfft_table *t, int f64, void *module, kfft_buffer *out);
 
 #endif

@@ -739,23 +739,23 @@ kfft_status kfft_schedule_kernel_source(const kfft_schedule *s, int i, int diale
     return program(&s->spec[i], 1, dialect, src);
 }
 
-kfft_status kfft_schedule_acquire(kfft_context ctx, const kfft_schedule *s, const char *extra_src, kfft_module_entry **mod,
+kfft_status kfft_schedule_acquire(kfft_context ctx, const kfft_schedule *s, const char *const *extra, int nextra, kfft_module_entry **mod,
                                   kfft_module_entry **extra_mod)
 {
     strbuf src[KFFT_MAX_STEPS];
-    const char *text[KFFT_MAX_STEPS + 1] = {0};
-    kfft_module_entry *got[KFFT_MAX_STEPS + 1] = {0};
-    kfft_status st = KFFT_SUCCESS;
+    const char *text[KFFT_MAX_STEPS + 2] = {0};
+    kfft_module_entry *got[KFFT_MAX_STEPS + 2] = {0};
+    kfft_status st = nextra <= 2 ? KFFT_SUCCESS : kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "schedule: more than two extra programs");
     int n = 0;
-    while (n < s->nsteps && !(st = kfft_schedule_kernel_source(s, n, ctx->info.dialect, &src[n]))) {
+    while (!st && n < s->nsteps && !(st = kfft_schedule_kernel_source(s, n, ctx->info.dialect, &src[n]))) {
         text[n] = src[n].s;
         n++;
     }
-    if (extra_src) text[n] = extra_src;
-    if (!st) st = kfft_module_acquire_many(ctx, text, n + (extra_src != NULL), got);
+    for (int i = 0; i < nextra && !st; i++) text[n + i] = extra[i];
+    if (!st) st = kfft_module_acquire_many(ctx, text, n + nextra, got);
     for (int i = 0; i < n; i++) sb_free(&src[i]);
     if (st) return st;
     memcpy(mod, got, sizeof got[0] * (size_t)n);
-    if (extra_src) *extra_mod = got[n];
+    for (int i = 0; i < nextra; i++) extra_mod[i] = got[n + i];
     return KFFT_SUCCESS;
 }

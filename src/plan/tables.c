@@ -9,6 +9,7 @@
 
 #include "core/refdft.h"
 #include "core/trig.h"
+#include "gen/gen.h"
 
 /* Bump when any table's computation changes: cached tables of other revisions are not used. */
 #define TABLE_REV 2
@@ -30,7 +31,7 @@ static int64_t add(kfft_table *t, int kind, int64_t count, int64_t a, int64_t b,
         t->capops = cap;
     }
     kfft_table_op *o = &t->ops[t->nops++];
-    *o = (kfft_table_op){kind, t->len, a, b, c, d};
+    *o = (kfft_table_op){kind, t->len, count, a, b, c, d};
     t->len += count;
     return o->off;
 }
@@ -45,15 +46,45 @@ int64_t tab_bluestein_spectrum(kfft_table *t, int64_t n, int64_t m, int64_t chir
 int64_t tab_rader_dlog(kfft_table *t, int64_t n, int64_t g) { return add(t, OP_DLOG, n, n, g, 0, 0); }
 int64_t tab_rader_spectrum(kfft_table *t, int64_t n, int64_t g) { return add(t, OP_RSPEC, n - 1, n, g, 0, 0); }
 
-kfft_hash tab_key(const kfft_table *t, int f64)
+int tab_device_kind(const kfft_table_op *o, int64_t *p1, int64_t *p2, int64_t *N)
+{
+    *p1 = *p2 = 0;
+    switch (o->kind) {
+    case OP_TW_GRID:
+    case OP_TW_GRID_KMAJOR:
+        *p1 = o->a, *p2 = o->kind == OP_TW_GRID ? o->c : o->b, *N = o->d;
+        return o->kind == OP_TW_GRID ? KT_GRID : KT_GRID_K;
+    case OP_TW_RANGE: *p1 = o->b, *N = o->c; return KT_RANGE;
+    case OP_CHIRP: *N = o->a; return KT_CHIRP;
+    case OP_DLOG: *p1 = o->b, *N = o->a; return KT_DLOG;
+    default: return 0; /* the spectra need an FFT of their own */
+    }
+}
+
+static int on_device(const kfft_table_op *o)
+{
+    int64_t p1, p2, N;
+    return tab_device_kind(o, &p1, &p2, &N) != 0;
+}
+
+int64_t tab_device_elems(const kfft_table *t)
+{
+    int64_t n = 0;
+    for (int i = 0; i < t->nops; i++) n += on_device(&t->ops[i]) ? t->ops[i].count : 0;
+    return n;
+}
+
+kfft_hash tab_key(const kfft_table *t, int f64, int host_only)
 {
     kfft_hash h;
     kfft_hash_init(&h);
-    char head[96];
-    snprintf(head, sizeof head, "kfft %s tables rev %d %s %lld", KFFT_VERSION_STRING, TABLE_REV, f64 ? "f64" : "f32", (long long)t->len);
+    char head[112];
+    snprintf(head, sizeof head, "kfft %s tables rev %d %s %lld%s", KFFT_VERSION_STRING, TABLE_REV, f64 ? "f64" : "f32", (long long)t->len,
+             host_only ? " host-only" : "");
     kfft_hash_str(&h, head);
     for (int i = 0; i < t->nops; i++) {
         const kfft_table_op *o = &t->ops[i];
+        if (host_only && on_device(o)) continue;
         int64_t w[6] = {o->kind, o->off, o->a, o->b, o->c, o->d};
         kfft_hash_update(&h, w, sizeof w);
     }
@@ -141,7 +172,7 @@ static int rader_spectrum(double *b, int64_t n, int64_t g)
     return rc;
 }
 
-int tab_compute(kfft_table *t)
+int tab_compute(kfft_table *t, int host_only)
 {
     if (t->oom) return -1;
     free(t->v);
@@ -154,6 +185,12 @@ int tab_compute(kfft_table *t)
         const kfft_table_op *o = &t->ops[i];
         double *w = t->v + 2 * o->off;
         int rc = 0;
+        if (host_only && on_device(o)) {
+            /* A chirp a Bluestein spectrum is made from is still needed here. */
+            int used = 0;
+            for (int j = i + 1; j < t->nops && o->kind == OP_CHIRP; j++) used |= t->ops[j].kind == OP_BSPEC && t->ops[j].c == o->off;
+            if (!used) continue;
+        }
         switch (o->kind) {
         case OP_TW_GRID:
         case OP_TW_GRID_KMAJOR: twiddles_grid(w, o->a, o->b, o->c, o->d, o->kind == OP_TW_GRID_KMAJOR); break;

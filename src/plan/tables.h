@@ -13,7 +13,7 @@
 
 typedef struct {
     int kind;
-    int64_t off, a, b, c, d;
+    int64_t off, count, a, b, c, d;
 } kfft_table_op;
 
 typedef struct {
@@ -38,10 +38,17 @@ int64_t tab_bluestein_spectrum(kfft_table *t, int64_t n, int64_t m, int64_t chir
 int64_t tab_rader_dlog(kfft_table *t, int64_t n, int64_t g);
 int64_t tab_rader_spectrum(kfft_table *t, int64_t n, int64_t g);
 
-/* Fills t->v (len complex doubles, at least one); 0, or -1 when host memory ran out. */
-int tab_compute(kfft_table *t);
-/* What the values depend on: every recorded table and how they are computed. */
-kfft_hash tab_key(const kfft_table *t, int f64);
+/* Fills t->v (len complex doubles, at least one); 0, or -1 when host memory ran out. With
+ * host_only, only the tables the device cannot make (tab_device_kind) are filled. */
+int tab_compute(kfft_table *t, int host_only);
+/* What the values depend on: every recorded table (or, host_only, those the host makes) and
+ * how they are computed. */
+kfft_hash tab_key(const kfft_table *t, int f64, int host_only);
+/* The table kernel's kind for op (gen.h: KT_*) and its launch parameters; 0 where only the
+ * host makes it (the Bluestein and Rader spectra, which need an FFT of their own). */
+int tab_device_kind(const kfft_table_op *o, int64_t *p1, int64_t *p2, int64_t *N);
+/* Elements of the tables the device can make. */
+int64_t tab_device_elems(const kfft_table *t);
 void tab_free(kfft_table *t);
 
 #endif

@@ -85,7 +85,7 @@ static kfft_status upload_matrix(kfft_spfft_plan p, const kfft_sparse *m)
         else ((float *)(h + k->off_vals))[q] = (float)m->values[q];
     }
     kfft_status st = kfft_dev_alloc(p->ctx, bytes, &p->mat);
-    if (!st) st = p->ctx->ops->h2d(p->ctx->st, p->mat, h, bytes);
+    if (!st) st = p->ctx->ops->h2d(p->ctx->st, p->mat, 0, h, bytes);
     free(h);
     p->info.matrix_bytes = bytes;
     return st;
@@ -112,7 +112,7 @@ static kfft_status upload_angles(kfft_spfft_plan p)
     kfft_table t = {0};
     tab_twiddles_range(&t, k->n_lo, 1, p->R);
     tab_twiddles_range(&t, k->n_hi, k->n_lo, p->R);
-    if (tab_compute(&t)) {
+    if (tab_compute(&t, 0)) {
         tab_free(&t);
         return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for the angle tables");
     }
@@ -122,7 +122,7 @@ static kfft_status upload_angles(kfft_spfft_plan p)
     if (h && p->f64) memcpy(h, t.v, bytes);
     else if (h) for (size_t i = 0; i < count; i++) ((float *)h)[i] = (float)t.v[i];
     if (!st) st = kfft_dev_alloc(p->ctx, bytes, &p->tw);
-    if (!st) st = p->ctx->ops->h2d(p->ctx->st, p->tw, h, bytes);
+    if (!st) st = p->ctx->ops->h2d(p->ctx->st, p->tw, 0, h, bytes);
     free(h);
     tab_free(&t);
     p->info.fft_bytes += bytes;
