@@ -67,24 +67,36 @@ kfft_status kfft_plan_from_problem_with(kfft_context ctx, const kfft_problem *pr
     strbuf tabsrc = {0};
     const char *extra[2];
     kfft_module_entry *xmod[2] = {0};
+    kfft_tables_job *job = NULL;
     int nx = 0, tabs = kfft_tables_device_made(ctx, &p->s.tab, prob->f64);
     if (tabs) {
         kfft_tables_program(&tabsrc, ctx->info.dialect);
         extra[nx++] = tabsrc.s;
     }
     if (extra_src) extra[nx++] = extra_src;
+    /* The host's tables (a spectrum to compute or read) beside the compile. */
+    if ((st = kfft_tables_begin(ctx, &p->s.tab, prob->f64, tabs, &job))) {
+        sb_free(&tabsrc);
+        goto fail;
+    }
     st = kfft_schedule_acquire(ctx, &p->s, extra, nx, p->mod, xmod);
     if (st && tabs) { /* a device whose compiler rejects the table kernel: the host makes them */
         tabs = 0;
         st = kfft_schedule_acquire(ctx, &p->s, extra + 1, nx - 1, p->mod, xmod + 1);
     }
     sb_free(&tabsrc);
-    if (st) goto fail;
+    if (st) {
+        kfft_tables_cancel(job);
+        goto fail;
+    }
     p->tabmod = tabs ? xmod[0] : NULL;
     if (extra_mod && extra_src) *extra_mod = xmod[nx - 1];
-    for (int i = 0; i < p->s.nsteps; i++)
-        if ((st = ctx->ops->get_kernel(ctx->st, p->mod[i]->module, "kfft_k0", &p->kern[i]))) goto fail;
-    if ((st = kfft_tables_load(ctx, &p->s.tab, prob->f64, p->tabmod ? p->tabmod->module : NULL, &p->tables))) goto fail;
+    for (int i = 0; i < p->s.nsteps && !st; i++) st = ctx->ops->get_kernel(ctx->st, p->mod[i]->module, "kfft_k0", &p->kern[i]);
+    if (st) {
+        kfft_tables_cancel(job);
+        goto fail;
+    }
+    if ((st = kfft_tables_end(job, p->tabmod ? p->tabmod->module : NULL, &p->tables))) goto fail;
     p->work_bytes = work_bytes(&p->s, prob->f64);
     if (p->work_bytes && !(prob->flags & KFFT_PLAN_USER_WORKSPACE)) {
         if ((st = kfft_dev_alloc(ctx, p->work_bytes, &p->work))) goto fail;

@@ -63,11 +63,18 @@ kfft_status kfft_schedule_acquire(kfft_context ctx, const kfft_schedule *sched, 
 
 /* Tables (tabload.c). Does the device make this plan's twiddles, chirps and Rader index
  * tables (fp32 plans whose tables are large, on devices with double precision)? Then the
- * plan compiles kfft_tables_program with its kernels and passes its module to
- * kfft_tables_load, which fills *out (a new device buffer of the whole table); with module
- * NULL the host makes every table. Either way large host-made tables go through the disk cache. */
+ * plan compiles kfft_tables_program with its kernels. kfft_tables_begin starts the host's
+ * part (every table, or with dev only the spectra: from the disk cache or computed, on a
+ * thread of its own when large, so it runs beside the kernels' compile); kfft_tables_end
+ * waits for it and fills *out, a new device buffer of the whole table (module: the table
+ * program's, NULL where the host makes every table after all); kfft_tables_cancel drops a
+ * job; kfft_tables_load is begin + end. Large host-made tables go through the disk cache. */
+typedef struct kfft_tables_job kfft_tables_job;
 int kfft_tables_device_made(kfft_context ctx, const kfft_table *t, int f64);
 void kfft_tables_program(strbuf *src, int dialect);
+kfft_status kfft_tables_begin(kfft_context ctx, kfft_table *t, int f64, int dev, kfft_tables_job **job);
+kfft_status kfft_tables_end(kfft_tables_job *job, void *module, kfft_buffer *out);
+void kfft_tables_cancel(kfft_tables_job *job);
 kfft_status kfft_tables_load(kfft_context ctx, kfft_table *t, int f64, void *module, kfft_buffer *out);
 
 #endif

@@ -9,6 +9,8 @@
  * copied them from pageable memory (6.3 ms of its plan time on the H100 host); 1000003 read
  * 27 MB. fp64 tables stay on the host, where they are correctly rounded: double sincospi on
  * the device is within a few ulps, which an fp32 rounding hides and fp64 results would not. */
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,50 +70,131 @@ static int host_pieces(const kfft_table *t, int dev, piece *p)
     return np;
 }
 
-kfft_status kfft_tables_load(kfft_context ctx, kfft_table *t, int f64, void *module, kfft_buffer *out)
+struct kfft_tables_job {
+    kfft_context ctx;
+    kfft_table *t;
+    int f64, dev, np, threaded;
+    piece *pc;
+    size_t bytes; /* of the host's pieces, packed one after the other in `host` */
+    void *host;
+    kfft_status st;
+    char err[512];
+    pthread_t th;
+};
+
+/* The host's part, packed in the plan's precision: from the disk cache, or computed in (long)
+ * double, rounded once and stored there when large. */
+static kfft_status host_part(kfft_tables_job *j)
 {
-    int dev = module != NULL;
-    size_t eb = 2 * (size_t)(f64 ? 8 : 4), bytes = 0, got = 0; /* per complex element */
-    piece *pc = malloc(sizeof *pc * (size_t)(t->nops + 1));
-    if (!pc) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for a plan");
-    int np = host_pieces(t, dev, pc);
-    for (int i = 0; i < np; i++) bytes += (size_t)pc[i].n * eb;
-    void *host = NULL;
-    int cached = bytes >= TABLE_BIG;
-    kfft_hash key = tab_key(t, f64, dev);
-    if (cached && (host = kfft_cache_get(ctx, &key, "ktab", &got)) && got != bytes) {
-        free(host);
-        host = NULL;
+    kfft_table *t = j->t;
+    size_t got = 0;
+    if (!j->bytes) return KFFT_SUCCESS;
+    int cached = j->bytes >= TABLE_BIG;
+    kfft_hash key = tab_key(t, j->f64, j->dev);
+    if (cached && (j->host = kfft_cache_get(j->ctx, &key, "ktab", &got)) && got != j->bytes) {
+        free(j->host);
+        j->host = NULL;
     }
-    if (host) kfft_log(ctx, "tables: cache hit (%zu bytes)", bytes);
-    if (!host && bytes) {
-        if (tab_compute(t, dev) || !(host = malloc(bytes))) {
-            free(pc);
-            return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for tables (%zu bytes)", (size_t)t->len * 16 + bytes);
-        }
-        size_t k = 0; /* reals packed so far */
-        for (int i = 0; i < np; i++) {
-            const double *v = t->v + 2 * pc[i].off;
-            size_t n = 2 * (size_t)pc[i].n;
-            if (f64)
-                memcpy((double *)host + k, v, n * sizeof(double));
-            else
-                for (size_t j = 0; j < n; j++) ((float *)host)[k + j] = (float)v[j]; /* round once */
-            k += n;
-        }
-        free(t->v); /* the plan keeps only the device copy */
-        t->v = NULL;
-        if (cached) kfft_cache_put(ctx, &key, "ktab", host, bytes);
+    if (j->host) {
+        kfft_log(j->ctx, "tables: cache hit (%zu bytes)", j->bytes);
+        return KFFT_SUCCESS;
     }
-    kfft_status st = kfft_dev_alloc(ctx, (size_t)(t->len ? t->len : 1) * eb, out);
-    if (!st && dev) st = fill(ctx, t, module, *out);
-    for (size_t i = 0, k = 0; !st && i < (size_t)np; k += (size_t)pc[i].n * eb, i++)
-        st = ctx->ops->h2d(ctx->st, *out, (size_t)pc[i].off * eb, (char *)host + k, (size_t)pc[i].n * eb);
-    free(host);
-    free(pc);
+    if (tab_compute(t, j->dev) || !(j->host = malloc(j->bytes)))
+        return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for tables (%zu bytes)", (size_t)t->len * 16 + j->bytes);
+    size_t k = 0; /* reals packed so far */
+    for (int i = 0; i < j->np; i++) {
+        const double *v = t->v + 2 * j->pc[i].off;
+        size_t n = 2 * (size_t)j->pc[i].n;
+        if (j->f64)
+            memcpy((double *)j->host + k, v, n * sizeof(double));
+        else
+            for (size_t q = 0; q < n; q++) ((float *)j->host)[k + q] = (float)v[q]; /* round once */
+        k += n;
+    }
+    free(t->v); /* the plan keeps only the device copy */
+    t->v = NULL;
+    if (cached) kfft_cache_put(j->ctx, &key, "ktab", j->host, j->bytes);
+    return KFFT_SUCCESS;
+}
+
+static void *host_run(void *arg)
+{
+    kfft_tables_job *j = arg;
+    if ((j->st = host_part(j))) snprintf(j->err, sizeof j->err, "%s", kfft_error_message());
+    return NULL;
+}
+
+static void job_free(kfft_tables_job *j)
+{
+    if (!j) return;
+    free(j->host);
+    free(j->pc);
+    free(j);
+}
+
+kfft_status kfft_tables_begin(kfft_context ctx, kfft_table *t, int f64, int dev, kfft_tables_job **out)
+{
+    *out = NULL;
+    kfft_tables_job *j = calloc(1, sizeof *j);
+    if (!j || !(j->pc = malloc(sizeof *j->pc * (size_t)(t->nops + 1)))) {
+        free(j);
+        return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for a plan");
+    }
+    j->ctx = ctx;
+    j->t = t;
+    j->f64 = f64;
+    j->dev = dev;
+    j->np = host_pieces(t, dev, j->pc);
+    for (int i = 0; i < j->np; i++) j->bytes += (size_t)j->pc[i].n * 2 * (size_t)(f64 ? 8 : 4);
+    /* A large part (a spectrum to compute or read) runs beside the kernels' compile or load. */
+    j->threaded = j->bytes >= TABLE_BIG && !pthread_create(&j->th, NULL, host_run, j);
+    *out = j;
+    return KFFT_SUCCESS;
+}
+
+kfft_status kfft_tables_end(kfft_tables_job *j, void *module, kfft_buffer *out)
+{
+    *out = NULL;
+    if (!j) return kfft_fail(KFFT_ERROR_INTERNAL, "tables: no job");
+    kfft_context ctx = j->ctx;
+    kfft_status st;
+    if (j->threaded) {
+        pthread_join(j->th, NULL);
+        st = j->st ? kfft_fail(j->st, "%s", j->err) : KFFT_SUCCESS;
+    } else {
+        st = host_part(j);
+    }
+    if (!st && j->dev != (module != NULL)) { /* the device cannot make them after all: the host's whole table */
+        kfft_table *t = j->t;
+        free(j->host);
+        j->host = NULL;
+        j->dev = 0;
+        j->np = host_pieces(t, 0, j->pc);
+        j->bytes = (size_t)j->pc[0].n * 2 * (size_t)(j->f64 ? 8 : 4);
+        st = host_part(j);
+    }
+    size_t eb = 2 * (size_t)(j->f64 ? 8 : 4);
+    if (!st) st = kfft_dev_alloc(ctx, (size_t)(j->t->len ? j->t->len : 1) * eb, out);
+    if (!st && j->dev) st = fill(ctx, j->t, module, *out);
+    for (size_t i = 0, k = 0; !st && i < (size_t)j->np; k += (size_t)j->pc[i].n * eb, i++)
+        st = ctx->ops->h2d(ctx->st, *out, (size_t)j->pc[i].off * eb, (char *)j->host + k, (size_t)j->pc[i].n * eb);
+    job_free(j);
     if (st && *out) {
         kfft_dev_release(ctx, *out);
         *out = NULL;
     }
     return st;
+}
+
+void kfft_tables_cancel(kfft_tables_job *j)
+{
+    if (j && j->threaded) pthread_join(j->th, NULL);
+    job_free(j);
+}
+
+kfft_status kfft_tables_load(kfft_context ctx, kfft_table *t, int f64, void *module, kfft_buffer *out)
+{
+    kfft_tables_job *j;
+    kfft_status st = kfft_tables_begin(ctx, t, f64, module != NULL, &j);
+    return st ? st : kfft_tables_end(j, module, out);
 }
