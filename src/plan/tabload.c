@@ -176,6 +176,9 @@ kfft_status kfft_tables_end(kfft_tables_job *j, void *module, kfft_buffer *out)
     size_t eb = 2 * (size_t)(j->f64 ? 8 : 4);
     if (!st) st = kfft_dev_alloc(ctx, (size_t)(j->t->len ? j->t->len : 1) * eb, out);
     if (!st && j->dev) st = fill(ctx, j->t, module, *out);
+    if (!st)
+        kfft_log(ctx, "tables: %lld bytes, %zu of them from the host%s", (long long)(j->t->len ? j->t->len : 1) * (long long)eb, j->bytes,
+                 j->dev ? ", the rest made on the device" : "");
     for (size_t i = 0, k = 0; !st && i < (size_t)j->np; k += (size_t)j->pc[i].n * eb, i++)
         st = ctx->ops->h2d(ctx->st, *out, (size_t)j->pc[i].off * eb, (char *)j->host + k, (size_t)j->pc[i].n * eb);
     job_free(j);
