@@ -82,7 +82,10 @@ kfft_status kfft_plan_from_problem_with(kfft_context ctx, const kfft_problem *pr
     st = kfft_schedule_acquire(ctx, &p->s, extra, nx, p->mod, xmod);
     if (st && tabs) { /* a device whose compiler rejects the table kernel: the host makes them */
         tabs = 0;
-        st = kfft_schedule_acquire(ctx, &p->s, extra + 1, nx - 1, p->mod, xmod + 1);
+        kfft_tables_cancel(job);
+        job = NULL;
+        if (!(st = kfft_tables_begin(ctx, &p->s.tab, prob->f64, 0, &job)))
+            st = kfft_schedule_acquire(ctx, &p->s, extra + 1, nx - 1, p->mod, xmod + 1);
     }
     sb_free(&tabsrc);
     if (st) {

@@ -67,7 +67,7 @@ kfft_status kfft_schedule_acquire(kfft_context ctx, const kfft_schedule *sched, 
  * part (every table, or with dev only the spectra: from the disk cache or computed, on a
  * thread of its own when large, so it runs beside the kernels' compile); kfft_tables_end
  * waits for it and fills *out, a new device buffer of the whole table (module: the table
- * program's, NULL where the host makes every table after all); kfft_tables_cancel drops a
+ * program's with dev, else NULL); kfft_tables_cancel drops a
  * job; kfft_tables_load is begin + end. Large host-made tables go through the disk cache. */
 typedef struct kfft_tables_job kfft_tables_job;
 int kfft_tables_device_made(kfft_context ctx, const kfft_table *t, int f64);

@@ -61,7 +61,7 @@ int tab_device_kind(const kfft_table_op *o, int64_t *p1, int64_t *p2, int64_t *N
     }
 }
 
-static int on_device(const kfft_table_op *o)
+int tab_on_device(const kfft_table_op *o)
 {
     int64_t p1, p2, N;
     return tab_device_kind(o, &p1, &p2, &N) != 0;
@@ -70,7 +70,7 @@ static int on_device(const kfft_table_op *o)
 int64_t tab_device_elems(const kfft_table *t)
 {
     int64_t n = 0;
-    for (int i = 0; i < t->nops; i++) n += on_device(&t->ops[i]) ? t->ops[i].count : 0;
+    for (int i = 0; i < t->nops; i++) n += tab_on_device(&t->ops[i]) ? t->ops[i].count : 0;
     return n;
 }
 
@@ -84,7 +84,7 @@ kfft_hash tab_key(const kfft_table *t, int f64, int host_only)
     kfft_hash_str(&h, head);
     for (int i = 0; i < t->nops; i++) {
         const kfft_table_op *o = &t->ops[i];
-        if (host_only && on_device(o)) continue;
+        if (host_only && tab_on_device(o)) continue;
         int64_t w[6] = {o->kind, o->off, o->a, o->b, o->c, o->d};
         kfft_hash_update(&h, w, sizeof w);
     }
@@ -185,7 +185,7 @@ int tab_compute(kfft_table *t, int host_only)
         const kfft_table_op *o = &t->ops[i];
         double *w = t->v + 2 * o->off;
         int rc = 0;
-        if (host_only && on_device(o)) {
+        if (host_only && tab_on_device(o)) {
             /* A chirp a Bluestein spectrum is made from is still needed here. */
             int used = 0;
             for (int j = i + 1; j < t->nops && o->kind == OP_CHIRP; j++) used |= t->ops[j].kind == OP_BSPEC && t->ops[j].c == o->off;

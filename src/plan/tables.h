@@ -47,6 +47,7 @@ kfft_hash tab_key(const kfft_table *t, int f64, int host_only);
 /* The table kernel's kind for op (gen.h: KT_*) and its launch parameters; 0 where only the
  * host makes it (the Bluestein and Rader spectra, which need an FFT of their own). */
 int tab_device_kind(const kfft_table_op *o, int64_t *p1, int64_t *p2, int64_t *N);
+int tab_on_device(const kfft_table_op *o); /* tab_device_kind(o) != 0 */
 /* Elements of the tables the device can make. */
 int64_t tab_device_elems(const kfft_table *t);
 void tab_free(kfft_table *t);

@@ -64,10 +64,8 @@ static int host_pieces(const kfft_table *t, int dev, piece *p)
         return 1;
     }
     int np = 0;
-    for (int i = 0; i < t->nops; i++) {
-        int64_t p1, p2, N;
-        if (!tab_device_kind(&t->ops[i], &p1, &p2, &N) && t->ops[i].count) p[np++] = (piece){t->ops[i].off, t->ops[i].count};
-    }
+    for (int i = 0; i < t->nops; i++)
+        if (!tab_on_device(&t->ops[i]) && t->ops[i].count) p[np++] = (piece){t->ops[i].off, t->ops[i].count};
     return np;
 }
 
@@ -165,15 +163,8 @@ kfft_status kfft_tables_end(kfft_tables_job *j, void *module, kfft_buffer *out)
     } else {
         st = host_part(j);
     }
-    if (!st && j->dev != (module != NULL)) { /* the device cannot make them after all: the host's whole table */
-        kfft_table *t = j->t;
-        free(j->host);
-        j->host = NULL;
-        j->dev = 0;
-        j->np = host_pieces(t, 0, j->pc);
-        j->bytes = (size_t)j->pc[0].n * 2 * (size_t)(j->f64 ? 8 : 4);
-        st = host_part(j);
-    }
+    if (!st && j->dev != (module != NULL)) st = kfft_fail(KFFT_ERROR_INTERNAL, "tables: begun for %s, ended %s the table program",
+                                                          j->dev ? "the device" : "the host", module ? "with" : "without");
     size_t eb = 2 * (size_t)(j->f64 ? 8 : 4);
     if (!st) st = kfft_dev_alloc(ctx, (size_t)(j->t->len ? j->t->len : 1) * eb, out);
     if (!st && j->dev) st = fill(ctx, j->t, module, *out);

@@ -112,18 +112,9 @@ static kfft_status upload_angles(kfft_spfft_plan p)
     kfft_table t = {0};
     tab_twiddles_range(&t, k->n_lo, 1, p->R);
     tab_twiddles_range(&t, k->n_hi, k->n_lo, p->R);
-    if (tab_compute(&t, 0)) {
-        tab_free(&t);
-        return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for the angle tables");
-    }
-    size_t count = (size_t)t.len * 2, bytes = count * (p->f64 ? 8 : 4);
-    void *h = malloc(bytes);
-    kfft_status st = h ? KFFT_SUCCESS : kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for the angle tables");
-    if (h && p->f64) memcpy(h, t.v, bytes);
-    else if (h) for (size_t i = 0; i < count; i++) ((float *)h)[i] = (float)t.v[i];
-    if (!st) st = kfft_dev_alloc(p->ctx, bytes, &p->tw);
-    if (!st) st = p->ctx->ops->h2d(p->ctx->st, p->tw, 0, h, bytes);
-    free(h);
+    size_t bytes = (size_t)t.len * (p->f64 ? 16 : 8);
+    kfft_status st = t.oom ? kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for the angle tables")
+                           : kfft_tables_load(p->ctx, &t, p->f64, NULL, &p->tw); /* host-made, rounded once */
     tab_free(&t);
     p->info.fft_bytes += bytes;
     return st;
