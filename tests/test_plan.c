@@ -348,6 +348,7 @@ int main(void)
     route(8219, "R=16464(21x16x7x7) B=1 T=800", 1); /* balanced 14x14x14x6 needs 1176 threads: -25% */
     route(16384, "R=16384(32x32x16) B=1 T=512", 1); /* fp32, padded: 0.90 -> 0.95 of cuFFT (session 11) */
     route(17443, "R=17442(19x18x17x3) B=1 T=1024", 1); /* Rader of >= 12288 points: 1024 threads (session 12) */
+    route(52329, "pass R=17442(19x18x17x3) B=1 T=1024", 2); /* and Rader passes (session 16: 1.54 -> 1.68) */
     /* Thread counts of session 12 (bench/results/h100-2026-11-25g-ab.txt): 512 where the widest
      * pass has 300..900 butterflies and the narrowest <= 4096, also one block per SM; whole
      * warps, not up to 1024, elsewhere; Bluestein blocks keep whole warps. */

@@ -284,6 +284,12 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             while (odd % 2 == 0) odd /= 2;
             kfft_status st = shape(k, (int)R[p] - 1, B, radix >= 0 ? radix : kfft_radix_auto(R[p] - 1, f64), info);
             if (st) return st;
+            /* As one-kernel Rader blocks of 12288 points or more (build_stage): as many threads
+             * as a block may have. 52329's 17442 points (19x18x17x3: 918, 969, 1026 and 5814
+             * butterflies) took 1, 2, 2 and 7 rounds of 918 threads, 1, 1, 2 and 6 of 1024
+             * (H100, bench/results/h100-2026-11-25k-rader.txt: 52329 1.54 -> 1.68 of cuFFT,
+             * 34886 1.56 -> 1.73, 104658 1.45 -> 1.58; 512 threads lost, 1.37). */
+            if (!f64 && B == 1 && R[p] - 1 >= 12288) k->T = info->max_threads < 1024 ? info->max_threads : 1024;
             k->pad = pad >= 0 ? pad : odd <= 3;
             rader_spec(k, R[p], t);
         } else {
