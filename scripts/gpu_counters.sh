@@ -2,6 +2,7 @@
 # Per-kernel times and DRAM/L2 counters (Nsight Compute, a few metrics, so it is quick) of every
 # kernel a bench case launches, kfft's and cuFFT's alike, and of the sparse 2-D FFT's kernels:
 #   run(command="bash scripts/gpu_counters.sh 16384x16384 8192x8192", carry=[".deps"])
+# COUNTERS_SKIP=N skips a case's first N kfft launches (a later stage: r2c:52329x52329's column stage starts at 82).
 # COUNTERS_SPFFT="benzene delaunay_n14" (matrices of .deps/shared/data/mtx) adds `kfft spfft` runs.
 # Writes $OUT/counters-<case>.txt and prints one line per kernel.
 set -u -o pipefail
@@ -40,7 +41,7 @@ for c in "$@"; do
   # kfft's kernels (its checked run comes first), then cuFFT's (names not starting with k)
   for who in kfft cufft; do
     if [ $who = kfft ]; then filt=regex:^kfft_k; else filt=regex:^[^k]; fi
-    ncu --clock-control none --csv --metrics "$M" -k "$filt" --launch-count "${COUNTERS_LAUNCHES:-4}" \
+    ncu --clock-control none --csv --metrics "$M" -k "$filt" --launch-skip "${COUNTERS_SKIP:-0}" --launch-count "${COUNTERS_LAUNCHES:-4}" \
       build-gpu/kfft_bench --prec "${COUNTERS_PREC:-f32}" --runs 1 --elems "${COUNTERS_ELEMS:-28}" "$c" >"$f-$who.csv" 2>"$f-$who.err"
     echo "== $c ($who)"; summarize "$f-$who.csv" | tee "$OUT/$(basename "$f")-$who.txt"
   done
