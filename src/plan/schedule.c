@@ -134,6 +134,13 @@ static int min_blocks(const kspec *k, const kfft_device_info *info, int64_t eb)
     return mb > 1 ? (int)mb : 0;
 }
 
+/* The most threads a block may have (1024 on CUDA devices). */
+static int block_cap(const kfft_device_info *info) { return info->max_threads < 1024 ? info->max_threads : 1024; }
+
+/* fp32 Rader convolutions of at least this many points, one column per block, run block_cap
+ * threads: in one kernel (build_stage) and as a pass (gpasses). */
+#define RADER_ALL_THREADS 12288
+
 /* Threads of an fp32 one-kernel block of more than 48 KB whose length has an odd part above 3
  * (the powers of two and 3 * 2^k keep their own rules in build_stage; fp64: f64_block).
  * Fitted to kfft tune over 24 such lengths and A/B runs over 45 cases on the H100
@@ -152,7 +159,7 @@ static int min_blocks(const kspec *k, const kfft_device_info *info, int64_t eb)
  *   and 13824 (512 threads) went 0.55 -> 0.68 without it. */
 static int odd_block_threads(const kspec *k, const kfft_device_info *info)
 {
-    int cap = info->max_threads < 1024 ? info->max_threads : 1024, minr = k->R;
+    int cap = block_cap(info), minr = k->R;
     for (int i = 0; i < k->nrad; i++) minr = k->rad[i] < minr ? k->rad[i] : minr;
     int mixed = !(k->ops & KS_MID_BLUESTEIN) && k->ld != KS_LD_C2R_PACK && k->st != KS_ST_R2C_PACK;
     if (mixed && k->T >= 300 && k->T <= 900 && (int64_t)k->B * k->R / minr <= 4096 && 512 <= cap) return 512;
@@ -289,7 +296,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
              * butterflies) took 1, 2, 2 and 7 rounds of 918 threads, 1, 1, 2 and 6 of 1024
              * (H100, bench/results/h100-2026-11-25k-rader.txt: 52329 1.54 -> 1.68 of cuFFT,
              * 34886 1.56 -> 1.73, 104658 1.45 -> 1.58; 512 threads lost, 1.37). */
-            if (!f64 && B == 1 && R[p] - 1 >= 12288) k->T = info->max_threads < 1024 ? info->max_threads : 1024;
+            if (!f64 && B == 1 && R[p] - 1 >= RADER_ALL_THREADS) k->T = block_cap(info);
             k->pad = pad >= 0 ? pad : odd <= 3;
             rader_spec(k, R[p], t);
         } else {
@@ -534,8 +541,8 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
          * with the bound). */
         int srb = !f64 && B == 1 && smooth && !rader && k->nreal == 0 && N > 4096 && odd > 3 ? small_radix_block(k, info) : -1;
         if (srb > 0) return (kfft_status)srb;
-        if (!f64 && B == 1 && rader && N >= 12288) {
-            k->T = info->max_threads < 1024 ? info->max_threads : 1024;
+        if (!f64 && B == 1 && rader && N >= RADER_ALL_THREADS) {
+            k->T = block_cap(info);
         } else if (srb == 0) {
             k->regs = two_per_sm(k, f64, info);
         } else if (!f64 && (int64_t)B * N * 8 > 49152 && odd > 3) {
