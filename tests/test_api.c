@@ -168,7 +168,8 @@ static int t_errors(void)
     CHECK(kfft_execute(p, b, b, (kfft_direction)0) == KFFT_ERROR_INVALID_ARGUMENT, "bad direction");
     CHECK(kfft_execute(NULL, b, b, KFFT_FORWARD) == KFFT_ERROR_INVALID_ARGUMENT, "NULL plan");
     CHECK(kfft_execute_host(p, NULL, NULL, KFFT_FORWARD) == KFFT_ERROR_INVALID_ARGUMENT, "NULL host");
-    CHECK(kfft_malloc(c, 0, &b) == KFFT_ERROR_INVALID_ARGUMENT, "malloc 0");
+    kfft_buffer b0 = b; /* a failed kfft_malloc sets its out-parameter to NULL: keep b to free it */
+    CHECK(kfft_malloc(c, 0, &b0) == KFFT_ERROR_INVALID_ARGUMENT && !b0, "malloc 0");
     kfft_buffer huge = NULL;
     kfft_status st = kfft_malloc(c, (size_t)1 << 62, &huge);
     CHECK(st == KFFT_ERROR_OUT_OF_MEMORY && strstr(kfft_error_message(), "bytes"), "huge malloc: %d '%s'", st,
@@ -176,6 +177,8 @@ static int t_errors(void)
     /* Host memory for fast copies: usable, round trip through the device, clear errors. */
     void *h = NULL, *hbad = NULL;
     CHECK(kfft_malloc_host(c, 1024, &h) == KFFT_SUCCESS && h, "malloc_host: %s", kfft_error_message());
+    kfft_free(c, b);
+    b = NULL;
     if (h && !kfft_malloc(c, 1024, &b)) {
         for (int i = 0; i < 256; i++) ((float *)h)[i] = (float)i;
         CHECK(kfft_memcpy_h2d(c, b, h, 1024) == KFFT_SUCCESS, "h2d from host memory");
