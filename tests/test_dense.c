@@ -370,10 +370,15 @@ static void nd_shapes(T *t, int large)
         {2, 1, 16},   {2, 16, 1},    {2, 243, 10}, {2, 2, 1031}, {2, 1031, 3}, {3, 4, 4, 4}, {3, 3, 5, 7},
         {3, 8, 17, 6}, {3, 16, 16, 16}, {3, 2, 3, 2}, {3, 1, 9, 8},  {3, 27, 1, 5}, {3, 11, 13, 2},
         /* long strided axes: transform-fastest passes (kspec.h: tfast) where a block holds too few columns */
-        {2, 2048, 12}, {2, 1536, 5}, {3, 1600, 2, 9}, {3, 3, 2000, 8}};
+        {2, 2048, 12}, {2, 1536, 5}, {3, 1600, 2, 9}, {3, 3, 2000, 8},
+        /* strided axes in passes with grouped columns (kspec.h: tgrp) on OpenCL's 48 KB blocks: a
+         * Rader pass (6051 = 3 * 2017), Bluestein passes; whole groups and a partial one */
+        {2, 6051, 6}, {2, 7001, 4}, {3, 6700, 3, 3}};
     static const int64_t big[][4] = {{2, 1024, 1024}, {2, 8219, 64}, {2, 64, 8219}, {2, 3345, 3345}, {3, 243, 243, 243},
                                      {3, 128, 128, 128}, {2, 4096, 4096}, {2, 17, 100003},
-                                     {2, 16384, 256}, {2, 8192, 600}, {3, 9000, 4, 8}};
+                                     {2, 16384, 256}, {2, 8192, 600}, {3, 9000, 4, 8},
+                                     /* grouped columns on the H100 (tgrp): a Rader pass + radix 3, Bluestein passes */
+                                     {2, 52329, 6}, {2, 100003, 5}};
     int count = large ? (int)(sizeof big / sizeof *big) : (int)(sizeof small / sizeof *small);
     for (int i = 0; i < count; i++) {
         const int64_t *s = large ? big[i] : small[i];

@@ -197,6 +197,30 @@ static void strided_axes(void)
     }
 }
 
+/* Strided axes in transform-major passes (kspec.h: not tfast) take grouped columns on their user
+ * sides only (kspec.h: tgrp): R2C 52329^2's column stage (a Rader pass of one column per block,
+ * then radix 3) groups its last pass; Bluestein's inner passes (workspace both sides) never;
+ * rows (unit stride) never. */
+static void grouped_columns(void)
+{
+    struct { kfft_type type; int prec; int64_t n[2]; int want[8]; } c[] = {
+        {KFFT_R2C, KFFT_F32, {52329, 52329}, {0, 0, 0, 4}},
+        {KFFT_C2C, KFFT_F64, {100003, 5}, {0, 2, 0, 0, 2}},
+        {KFFT_C2C, KFFT_F32, {5, 100003}, {0, 0, 0, 0, 0}},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+        kfft_schedule s;
+        if (schedule_prec(c[i].type, c[i].prec, 2, c[i].n, 1, &s)) {
+            CHECK(0, "%lldx%lld: %s", (long long)c[i].n[0], (long long)c[i].n[1], kfft_error_message());
+            continue;
+        }
+        for (int k = 0; k < s.nsteps && k < 8; k++)
+            CHECK(s.spec[k].tgrp == c[i].want[k], "%lldx%lld k%d: tgrp %d, want %d: %s", (long long)c[i].n[0], (long long)c[i].n[1], k,
+                  s.spec[k].tgrp, c[i].want[k], s.describe);
+        kfft_schedule_free(&s);
+    }
+}
+
 /* Pass shapes measured on the H100 (bench/results/h100-2026-11-25d-ab.txt): real user sides in
  * whole sectors, the two-for-one R2C last pass in 128-byte rows, fp32 512-thread passes bounded
  * to two blocks per SM, pass twiddles staged in shared memory wherever Ns > 1. */
@@ -300,6 +324,7 @@ int main(void)
     banks(2, (int64_t[]){1024, 1024}, "k1", 0);
     conv_and_bounds();
     strided_axes();
+    grouped_columns();
     pass_shapes();
     single_bounds();
 

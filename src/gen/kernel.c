@@ -96,6 +96,16 @@ static void emit_tj(strbuf *b, const kspec *k)
         sb_printf(b, "            %s j = g / ntr, t = g - j * ntr;\n", I);
         return;
     }
+    if (k->tgrp) {
+        long long G = k->tgrp, cpt = (long long)ks_cols_per_transform(k);
+        sb_printf(b, "            %s t, j;\n            if (g < gfull) {\n", I);
+        sb_printf(b, "                %s q = g / %lld, tb = q / %lld;\n", I, G, cpt);
+        sb_printf(b, "                t = tb * %lld + (g - q * %lld);\n                j = q - tb * %lld;\n", G, G, cpt);
+        sb_printf(b, "            } else {\n                %s r = g - gfull;\n", I);
+        sb_printf(b, "                t = gfull / %lld + r / %lld;\n                j = r - r / %lld * %lld;\n            }\n", cpt, cpt,
+                  cpt, cpt);
+        return;
+    }
     sb_printf(b, "            %s t = g / %lld, j = g - t * %lld;\n", I, (long long)(k->N / col_len(k)),
               (long long)(k->N / col_len(k)));
 }
@@ -553,6 +563,9 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     sb_printf(b, "    %s col0 = (%s)KFFT_GROUP * %d;\n", idx_type(k), idx_type(k), k->B);
     if (k->tfast) /* transforms in this launch */
         sb_printf(b, "    %s ntr = (%s)(ncols / %lld);\n", idx_type(k), idx_type(k), (long long)ks_cols_per_transform(k));
+    if (k->tgrp) /* columns in whole groups of transforms (kspec.h: tgrp) */
+        sb_printf(b, "    %s gfull = (%s)(ncols / %lld / %d * %d * %lld);\n", idx_type(k), idx_type(k),
+                  (long long)ks_cols_per_transform(k), k->tgrp, k->tgrp, (long long)ks_cols_per_transform(k));
     if (k->ld == KS_LD_REAL || k->ld == KS_LD_PAIR || k->ld == KS_LD_REAL2)
         sb_puts(b, "    KFFT_GLOBAL const kfft_real *rin = (KFFT_GLOBAL const kfft_real *)in;\n");
     if (k->st == KS_ST_REAL || k->st == KS_ST_PAIR || k->st == KS_ST_REAL2) sb_puts(b, "    KFFT_GLOBAL kfft_real *rout = (KFFT_GLOBAL kfft_real *)out;\n");

@@ -17,6 +17,13 @@
  *             element e of transform t at e*nt + t, and threads walk across columns, so
  *             a block's B columns are B neighbouring transforms: whole DRAM sectors on
  *             both sides of every pass.
+ *             With tgrp (such an axis whose passes keep the workspace transform-major: not
+ *             smooth, or tfast not taken), columns come in groups of tgrp neighbouring
+ *             transforms: global column g < F = (nt / tgrp) * tgrp * cpt (cpt = columns per
+ *             transform) is column j = (g / tgrp) mod cpt of transform t = (g / tgrp / cpt)
+ *             * tgrp + g mod tgrp, and the columns past F (the last nt mod tgrp transforms)
+ *             are in order. A block's B columns then write (or read) whole 32-byte sectors on
+ *             the user's side and runs of B / tgrp elements on the workspace's.
  *
  * Columns are transforms t = tbase + (local index); a user-side transform's first element
  * is at sum_d digit_d(t) * stride_d over the "outer" dimensions (batch axes and the other
@@ -97,6 +104,7 @@ typedef struct {
     int minb;            /* ... as blocks per SM for the compiler (CUDA launch bounds; 0: none) */
     int64_t Ns;          /* KS_GPASS: product of the radices of earlier passes */
     int tfast;           /* KS_GPASS: columns and workspace transform-fastest (above) */
+    int tgrp;            /* KS_GPASS: columns in groups of tgrp neighbouring transforms (above; 0: none) */
     int src, dst;        /* KS_IO_* */
     int64_t istride, ostride; /* along the transformed axis, for KS_IO_USER sides */
     int nouter; ks_dim outer[KS_MAX_OUTER]; /* transform index -> user offsets */

@@ -305,6 +305,8 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             k->pad = pad >= 0 ? pad : 1;
             k->regs = two_per_sm(k, f64, info);
         }
+        /* Grouped columns on a pass's user side only, where a block holds whole groups. */
+        if (!((p == 0 || p == np - 1) && !(rp && p == 0) && !ks_pair_pass(k) && k->tgrp && k->B % k->tgrp == 0)) k->tgrp = 0;
         local_tables(k, t);
         if (Ns > 1) { /* see kspec.h: tw_pa, tw_pb */
             int r0 = k->rad[0], RB = k->R / r0;
@@ -473,12 +475,21 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         tfast = B * eb < ROW_BYTES;
     }
     base.tfast = tfast;
+    /* Other strided axes of that kind (not smooth, or no tfast) keep transform-major passes;
+     * their passes' user sides take columns in groups of neighbouring transforms, whole
+     * sectors (kspec.h: tgrp): the 26165 columns of R2C 52329^2 wrote 8-byte pieces in their
+     * last pass, 1184 us per chunk with twice the DRAM bytes against the rows' 357 (ncu,
+     * bench/results/h100-2026-11-25k-rader.txt). */
+    if (!tfast && r->type == KFFT_C2C && !p->mirror.on && r->nouter && r->outer[0].is == 1 && r->outer[0].os == 1 && r->is > 1 &&
+        r->os > 1)
+        base.tgrp = ROW_BYTES / (int)eb;
     kfft_status st;
     if (N <= emax && !rp && !tfast) {
         /* One kernel: the whole transform (or Bluestein convolution) in one block. */
         kspec *k = &s->spec[s->nsteps++];
         *k = base;
         k->kind = KS_SINGLE;
+        k->tgrp = 0;
         k->N = N;
         int B = 1;
         while ((int64_t)B * 2 * N <= TARGET_ELEMS && B * 2 <= sg->ntrans) B *= 2;
@@ -618,6 +629,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     if (p->mirror.on) ospan = p->mirror.R * p->mirror.ld + r->n;
     for (int q = 0; q < sg->nsteps; q++) {
         kspec *k = &s->spec[sg->first + q];
+        if (k->src != KS_IO_USER && k->dst != KS_IO_USER) k->tgrp = 0; /* Bluestein's inner passes */
         k->cpad = gen_column_pad(k, (int64_t)info->smem_optin / eb);
         k->minb = min_blocks(k, info, eb);
         k->idx64 = ispan > IDX32_LIMIT || ospan > IDX32_LIMIT || nuser > IDX32_LIMIT || sg->chunk * N > IDX32_LIMIT ||
@@ -679,6 +691,7 @@ static void describe(kfft_schedule *s, const kfft_problem *p)
                           k->R);
             for (int i = 0; i < k->nrad; i++) o += snprintf(s->describe + o, cap - (size_t)o, "%s%d", i ? "x" : "", k->rad[i]);
             o += snprintf(s->describe + o, cap - (size_t)o, ") B=%d T=%d", k->B, k->T);
+            if (k->tgrp) o += snprintf(s->describe + o, cap - (size_t)o, " G=%d", k->tgrp);
         }
     }
 }
