@@ -201,6 +201,27 @@ static void strided_axes(void)
  * sides only (kspec.h: tgrp): R2C 52329^2's column stage (a Rader pass of one column per block,
  * then radix 3) groups its last pass; Bluestein's inner passes (workspace both sides) never;
  * rows (unit stride) never. */
+/* Split twiddle tables in shared memory (kspec.h: twsplit; schedule.c: split_wins), where
+ * measured faster on the H100 (bench/results/h100-2026-11-25l-split.txt): fp32 blocks of
+ * non-power-of-two length (odd radices, Rader), Bluestein blocks, power-of-two blocks of
+ * 1024..4096; not passes of 256, Rader's 256, blocks of 8192 and more, C2R's packed blocks, fp64. */
+static void split_twiddles(void)
+{
+    struct { kfft_type type; int prec; int64_t n; int on; } c[] = {
+        {KFFT_C2C, KFFT_F32, 17443, 1}, {KFFT_C2C, KFFT_F32, 52329, 1}, {KFFT_C2C, KFFT_F32, 6720, 1}, {KFFT_C2C, KFFT_F32, 1021, 1},
+        {KFFT_C2C, KFFT_F32, 4093, 1},  {KFFT_C2C, KFFT_F32, 1048576, 1}, {KFFT_C2C, KFFT_F32, 2048, 1}, {KFFT_C2C, KFFT_F32, 65536, 0},
+        {KFFT_C2C, KFFT_F32, 257, 0},   {KFFT_C2C, KFFT_F32, 8192, 0},  {KFFT_C2R, KFFT_F32, 2048, 0},  {KFFT_C2C, KFFT_F64, 17443, 0},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        char d[1024];
+        plan1d_prec(c[i].type, c[i].prec, c[i].n, 4, d, sizeof d);
+        CHECK((strstr(d, " L=") != NULL) == c[i].on, "n=%lld: split twiddles expected %s: %s", (long long)c[i].n, c[i].on ? "on" : "off", d);
+    }
+    char d[1024];
+    plan1d(17443, d, sizeof d);
+    CHECK(strstr(d, "R=17442(19x18x17x3) B=1 T=1024 L=256") != NULL, "17443: L=256 expected: %s", d);
+}
+
 static void grouped_columns(void)
 {
     struct { kfft_type type; int prec; int64_t n[2]; int want[8]; } c[] = {
@@ -325,6 +346,7 @@ int main(void)
     conv_and_bounds();
     strided_axes();
     grouped_columns();
+    split_twiddles();
     pass_shapes();
     single_bounds();
 

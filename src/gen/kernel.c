@@ -504,7 +504,15 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
             sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) rv[it * %d + i] = cmul(rv[it * %d + i], cmul(w0, s[%lld + (%d + i - 1) * %d + bc]));\n",
                       r, r, r, area, RB, k->B);
         }
-        if (Ns > 1) {
+        if (Ns > 1 && k->twsplit) {
+            long long hi = (long long)ks_split_offset(k), lo = hi + (long long)ks_split_hi(k);
+            int L = k->twsplit, lb = 0;
+            while ((1 << lb) < L) lb++;
+            sb_printf(b, "            int kk = bj %% %lld, m1 = kk * %lld;\n", Ns, (long long)(k->R / (Ns * r)));
+            sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) {\n                int m = i * m1, ml = m & %d;\n", r, L - 1);
+            sb_printf(b, "                rv[it * %d + i] = cmul(rv[it * %d + i], cmul(s[%lld + (m >> %d)], s[%lld + ml + (ml >> 4)]));\n            }\n",
+                      r, r, hi, lb, lo);
+        } else if (Ns > 1) {
             sb_printf(b, "            int kk = bj %% %lld;\n", Ns);
             if (ks_tw_rows(k))
                 sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) rv[it * %d + i] = cmul(rv[it * %d + i], "
@@ -561,6 +569,12 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     gen_dialect_kernel_open(b, dialect, name, k->T, k->minb);
     gen_dialect_smem(b, dialect, (int)ks_kernel_smem(k));
     sb_printf(b, "    %s col0 = (%s)KFFT_GROUP * %d;\n", idx_type(k), idx_type(k), k->B);
+    if (k->twsplit) { /* the split twiddle tables (kspec.h: twsplit); the first pass's barrier orders them before any use */
+        long long hi = (long long)ks_split_offset(k), nh = (long long)ks_split_hi(k);
+        sb_printf(b, "    for (int l = KFFT_TID; l < %lld; l += %d) s[%lld + l] = tw[%lld + l];\n", nh, k->T, hi, (long long)k->tw_hi);
+        sb_printf(b, "    for (int l = KFFT_TID; l < %d; l += %d) s[%lld + l + (l >> 4)] = tw[%lld + l];\n", k->twsplit, k->T, hi + nh,
+                  (long long)k->tw_lo);
+    }
     if (k->tfast) /* transforms in this launch */
         sb_printf(b, "    %s ntr = (%s)(ncols / %lld);\n", idx_type(k), idx_type(k), (long long)ks_cols_per_transform(k));
     if (k->tgrp) /* columns in whole groups of transforms (kspec.h: tgrp) */

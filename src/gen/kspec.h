@@ -120,6 +120,12 @@ typedef struct {
     int idx64;           /* global indices need 64 bits */
     /* Offsets (in complex elements) of the tables in the plan's table buffer. */
     int64_t tw_local[KS_MAX_RADICES]; /* per radix pass: W_{Ns r}^{i k}, k<Ns, 1<=i<r */
+    /* With twsplit = L (a power of two), the in-block passes take W_R^m instead from two
+     * small tables staged in shared memory, W_R^m = hi[m / L] * lo[m % L] (exact integer m,
+     * both rounded once from double, so one rounding more than a direct table): tw_hi holds
+     * W_R^(j L) for j < ceil(R / L), tw_lo W_R^j for j < L (kspec.h: ks_split_area). */
+    int twsplit;
+    int64_t tw_hi, tw_lo;
     /* KS_GPASS, Ns > 1: element e = b + q*RB (b < RB = R/rad[0]) of column j is multiplied by
      * W_{Ns R}^(e j') = W_{Ns R}^(b j') W_{Ns rad[0]}^(q j'), j' = j mod Ns: tw_pa entry b*Ns + j',
      * tw_pb entry (q-1)*Ns + j'. A thread's butterfly (fixed b, q = 0..rad[0]-1) reads one pa
@@ -172,8 +178,14 @@ static inline int ks_conv_fused(const kspec *k) { return k->nrad >= 2 && k->rad[
 static inline int64_t ks_tw_area(const kspec *k) { return k->twst ? (int64_t)k->B * (k->R / k->rad[0] + k->rad[0] - 1) : 0; }
 /* Where the staged twiddles start: after the columns and Rader's slots. */
 static inline int64_t ks_tw_offset(const kspec *k) { return ks_col_area(k) + (k->ops & KS_MID_RADER ? 2 * k->B : 0); }
-/* Shared-memory elements of a kernel: its B columns, Rader's 2*B slots, staged twiddles. */
-static inline int64_t ks_kernel_smem(const kspec *k) { return ks_tw_offset(k) + ks_tw_area(k); }
+/* The split twiddle tables (kspec.twsplit) after those: hi, then lo with one spare entry per
+ * 16 (entry j at j + j/16), so the power-of-two strides between neighbouring butterflies'
+ * exponents fall on different banks. */
+static inline int64_t ks_split_hi(const kspec *k) { return k->twsplit ? (k->R + k->twsplit - 1) / k->twsplit : 0; }
+static inline int64_t ks_split_area(const kspec *k) { return k->twsplit ? ks_split_hi(k) + k->twsplit + k->twsplit / 16 : 0; }
+static inline int64_t ks_split_offset(const kspec *k) { return ks_tw_offset(k) + ks_tw_area(k); }
+/* Shared-memory elements of a kernel: its B columns, Rader's 2*B slots, staged twiddles, split tables. */
+static inline int64_t ks_kernel_smem(const kspec *k) { return ks_split_offset(k) + ks_split_area(k); }
 /* The most elements whose padded layout fits in `bytes` (planning assumes padding). */
 static inline int64_t ks_smem_capacity(int64_t bytes, int f64)
 {

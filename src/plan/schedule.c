@@ -3,7 +3,6 @@
  * and build the twiddle/chirp tables. */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "gen/gen.h"
@@ -65,10 +64,46 @@ static kfft_status shape(kspec *k, int R, int B, int radix, const kfft_device_in
     return KFFT_SUCCESS;
 }
 
+/* Does an fp32 block take its in-block twiddles from split tables in shared memory (kspec.h:
+ * twsplit) rather than from per-pass global tables? Global tables of odd-radix and Rader or
+ * Bluestein blocks are read by butterfly, 8*(r-1) bytes apart across a warp, and their
+ * latency held the one-block-per-SM convolutions: Nsight Compute had 17443's warps stalled 14
+ * of 25 cycles per instruction on L1TEX loads. Measured on the H100 (kfft/cuFFT, one build,
+ * bench/results/h100-2026-11-25l-split.txt): 17443 2.09 -> 2.58, 52329 1.68 -> 2.00, 12289
+ * 3.41 -> 3.73, 1021 0.98 -> 1.18, 4093 0.80 -> 0.94, 2039 0.72 -> 0.78, 6720 0.94 -> 0.99,
+ * 3345^2 0.67 -> 0.79, R2C 52329^2 139 -> 121 ms; power-of-two blocks of 1024..4096 points
+ * too (2^20 0.79 -> 0.89, R2C 4096^2 0.84 -> 0.95). Not where the global tables are small
+ * enough to stay in L1 or a block runs at the copy rate: passes of 256 (2^16 0.96 -> 0.92),
+ * Rader's 256 (257 1.42 -> 1.35), C2R's packed blocks (1024 0.92 -> 0.84), power-of-two
+ * blocks of 8192 (0.93 -> 0.89). fp64 blocks not measured: their tables as before. */
+static int split_wins(const kspec *k)
+{
+    if (k->f64 || k->nrad < 2) return 0;
+    if (k->R & (k->R - 1)) return 1;
+    if (k->ld == KS_LD_C2R_PACK || k->R < 1024) return 0;
+    return (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) || k->R <= 4096;
+}
+
 /* Appends the in-block twiddle tables of spec k: pass p (radix r) multiplies element q of
  * butterfly kk by W_{Ns r}^(q kk) (kspec.h: ks_tw_rows). */
-static void local_tables(kspec *k, kfft_table *t)
+static void local_tables(kspec *k, kfft_table *t, const kfft_device_info *info)
 {
+    k->twsplit = 0;
+    if (split_wins(k)) {
+        /* L >= sqrt(R): both tables small; taken only where the block still fits, with as
+         * many blocks per SM by shared memory as before. */
+        int64_t eb = k->f64 ? 16 : 8, before = ks_kernel_smem(k), L = 8, cap = (int64_t)info->smem_optin + 1024;
+        while (L * L < k->R) L *= 2;
+        k->twsplit = (int)L;
+        int64_t after = ks_kernel_smem(k);
+        if (after * eb <= (int64_t)info->smem_optin && cap / (after * eb + 1024) == cap / (before * eb + 1024)) {
+            k->tw_hi = tab_twiddles_range(t, ks_split_hi(k), L, k->R);
+            k->tw_lo = tab_twiddles_range(t, L, 1, k->R);
+            for (int p = 0; p < k->nrad; p++) k->tw_local[p] = 0;
+            return;
+        }
+        k->twsplit = 0;
+    }
     int64_t Ns = 1;
     for (int p = 0; p < k->nrad; p++) {
         k->tw_local[p] = Ns > 1 ? tab_twiddles_grid(t, 1, k->rad[p] - 1, Ns, Ns * k->rad[p], !ks_tw_rows(k)) : 0;
@@ -307,7 +342,6 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
         }
         /* Grouped columns on a pass's user side only, where a block holds whole groups. */
         if (!((p == 0 || p == np - 1) && !(rp && p == 0) && !ks_pair_pass(k) && k->tgrp && k->B % k->tgrp == 0)) k->tgrp = 0;
-        local_tables(k, t);
         if (Ns > 1) { /* see kspec.h: tw_pa, tw_pb */
             int r0 = k->rad[0], RB = k->R / r0;
             k->tw_pa = tab_twiddles_grid(t, 0, RB, Ns, Ns * k->R, 0);
@@ -317,6 +351,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             k->twst = 1;
             if (ks_kernel_smem(k) * elem_bytes(f64) > (int64_t)info->smem_optin) k->twst = 0;
         }
+        local_tables(k, t, info);
         Ns *= R[p];
     }
     return KFFT_SUCCESS;
@@ -572,7 +607,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             k->regs = key.regs;
         }
         if (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) conv_order(k);
-        local_tables(k, t);
+        local_tables(k, t, info);
         s->src[sg->first] = r->src;
         s->dst[sg->first] = r->dst;
     } else {
@@ -692,6 +727,7 @@ static void describe(kfft_schedule *s, const kfft_problem *p)
             for (int i = 0; i < k->nrad; i++) o += snprintf(s->describe + o, cap - (size_t)o, "%s%d", i ? "x" : "", k->rad[i]);
             o += snprintf(s->describe + o, cap - (size_t)o, ") B=%d T=%d", k->B, k->T);
             if (k->tgrp) o += snprintf(s->describe + o, cap - (size_t)o, " G=%d", k->tgrp);
+            if (k->twsplit) o += snprintf(s->describe + o, cap - (size_t)o, " L=%d", k->twsplit);
         }
     }
 }
