@@ -204,13 +204,15 @@ static void strided_axes(void)
 /* Split twiddle tables in shared memory (kspec.h: twsplit; schedule.c: split_wins), where
  * measured faster on the H100 (bench/results/h100-2026-11-25l-split.txt): fp32 blocks of
  * non-power-of-two length (odd radices, Rader), Bluestein blocks, power-of-two blocks of
- * 1024..4096; not passes of 256, Rader's 256, blocks of 8192 and more, C2R's packed blocks, fp64. */
+ * 1024..4096, in both precisions; not passes of 256, Rader's 256, blocks of 8192 and more, C2R's
+ * packed blocks. */
 static void split_twiddles(void)
 {
     struct { kfft_type type; int prec; int64_t n; int on; } c[] = {
         {KFFT_C2C, KFFT_F32, 17443, 1}, {KFFT_C2C, KFFT_F32, 52329, 1}, {KFFT_C2C, KFFT_F32, 6720, 1}, {KFFT_C2C, KFFT_F32, 1021, 1},
         {KFFT_C2C, KFFT_F32, 4093, 1},  {KFFT_C2C, KFFT_F32, 1048576, 1}, {KFFT_C2C, KFFT_F32, 2048, 1}, {KFFT_C2C, KFFT_F32, 65536, 0},
-        {KFFT_C2C, KFFT_F32, 257, 0},   {KFFT_C2C, KFFT_F32, 8192, 0},  {KFFT_C2R, KFFT_F32, 2048, 0},  {KFFT_C2C, KFFT_F64, 17443, 0},
+        {KFFT_C2C, KFFT_F32, 257, 0},   {KFFT_C2C, KFFT_F32, 8192, 0},  {KFFT_C2R, KFFT_F32, 2048, 0},  {KFFT_C2C, KFFT_F64, 9000, 1},
+        {KFFT_C2C, KFFT_F64, 4093, 1},  {KFFT_C2C, KFFT_F64, 65536, 0},
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         char d[1024];

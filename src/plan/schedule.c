@@ -64,7 +64,7 @@ static kfft_status shape(kspec *k, int R, int B, int radix, const kfft_device_in
     return KFFT_SUCCESS;
 }
 
-/* Does an fp32 block take its in-block twiddles from split tables in shared memory (kspec.h:
+/* Does a block take its in-block twiddles from split tables in shared memory (kspec.h:
  * twsplit) rather than from per-pass global tables? Global tables of odd-radix and Rader or
  * Bluestein blocks are read by butterfly, 8*(r-1) bytes apart across a warp, and their
  * latency held the one-block-per-SM convolutions: Nsight Compute had 17443's warps stalled 14
@@ -75,10 +75,12 @@ static kfft_status shape(kspec *k, int R, int B, int radix, const kfft_device_in
  * too (2^20 0.79 -> 0.89, R2C 4096^2 0.84 -> 0.95). Not where the global tables are small
  * enough to stay in L1 or a block runs at the copy rate: passes of 256 (2^16 0.96 -> 0.92),
  * Rader's 256 (257 1.42 -> 1.35), C2R's packed blocks (1024 0.92 -> 0.84), power-of-two
- * blocks of 8192 (0.93 -> 0.89). fp64 blocks not measured: their tables as before. */
+ * blocks of 8192 (0.93 -> 0.89). fp64 under the same rule (same file, part 6): 9000 0.62 ->
+ * 0.87, 12289 2.19 -> 2.75, 4096^2 0.87 -> 1.11, R2C 4096^2 0.72 -> 0.89, 6720 1.06 -> 1.16,
+ * 100003 1.27 -> 1.35; 4093, 10000, 17443 and 8219 within 2% either way. */
 static int split_wins(const kspec *k)
 {
-    if (k->f64 || k->nrad < 2) return 0;
+    if (k->nrad < 2) return 0;
     if (k->R & (k->R - 1)) return 1;
     if (k->ld == KS_LD_C2R_PACK || k->R < 1024) return 0;
     return (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) || k->R <= 4096;
