@@ -3,6 +3,7 @@
  * and build the twiddle/chirp tables. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gen/gen.h"
