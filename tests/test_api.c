@@ -424,6 +424,25 @@ static int t_wisdom(void)
     CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 1, "regs= entry: %s", kfft_error_message());
     e = run_layout(c, 64, 64, 0, 0, 0, 0);
     CHECK(e < 1e-5, "results with a register bound: rel error %.2e", e);
+    /* Split twiddle tables forced on (the planner's rule leaves R = 64 without): the plan takes
+     * them, results stay right, and an export keeps the field. */
+    set_wisdom_entry(path, "single f32 R=64 B=32 ops=0 io=0 T=32 pad=1 radix=0 split=1 ns=1 default_ns=2");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 1, "split= entry: %s", kfft_error_message());
+    CHECK(kfft_plan_1d(c, 64, 64, KFFT_F32, &p) == KFFT_SUCCESS && strstr(kfft_plan_describe(p), " L=8"), "split=1 not taken: %s",
+          kfft_plan_describe(p));
+    kfft_plan_destroy(p);
+    e = run_layout(c, 64, 64, 0, 0, 0, 0);
+    CHECK(e < 1e-5, "results with split twiddle tables: rel error %.2e", e);
+    snprintf(other, sizeof other, "%s/w3.txt", dir);
+    char got[4096] = "";
+    FILE *wf = kfft_wisdom_export(c, other) == KFFT_SUCCESS ? fopen(other, "r") : NULL;
+    if (wf) {
+        got[fread(got, 1, sizeof got - 1, wf)] = 0;
+        fclose(wf);
+    }
+    CHECK(strstr(got, " split=1 ") != NULL, "export lost split=1: %s", got);
+    remove(other);
+    snprintf(other, sizeof other, "%s/w2.txt", dir);
     /* Malformed, foreign, stale: refused with the reason, nothing changes. */
     rewrite(path, other, 0, NULL);
     CHECK(kfft_wisdom_import(c, other) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "line 5"),

@@ -135,6 +135,7 @@ static void conv_and_bounds(void)
         p.knob[0].pad = k0.pad;
         p.knob[0].radix = kfft_radix_auto(k0.R, 0);
         p.knob[0].regs = bound[i].regs;
+        p.knob[0].split = -1;
         if (kfft_schedule_build(&p, &info, &s) || kfft_schedule_source(&s, KS_DIALECT_CUDA, &src)) {
             CHECK(0, "bound %lld: %s", (long long)bound[i].n, kfft_error_message());
             continue;
@@ -222,6 +223,31 @@ static void split_twiddles(void)
     char d[1024];
     plan1d(17443, d, sizeof d);
     CHECK(strstr(d, "R=17442(19x18x17x3) B=1 T=1024 L=256") != NULL, "17443: L=256 expected: %s", d);
+    /* kfft_tune's knob (and wisdom's split=) overrides the rule either way: 17443's one
+     * kernel without, 2^16's passes of 256 with. */
+    kfft_device_info info = test_h100_info("sm_90");
+    int64_t n[2] = {17443, 65536};
+    for (int i = 0; i < 2; i++) {
+        kfft_plan_desc pd;
+        memset(&pd, 0, sizeof pd);
+        pd.precision = KFFT_F32;
+        pd.rank = 1;
+        pd.n[0] = n[i];
+        pd.batch = 4;
+        kfft_problem p;
+        kfft_schedule s;
+        if (kfft_problem_from_desc(&pd, &p)) continue;
+        p.knob[0].on = 1;
+        p.knob[0].T = 1024; /* the one kernel's: threads, padding, radices as the defaults */
+        p.knob[0].pad = i ? -1 : 1;
+        p.knob[0].radix = i ? -1 : kfft_radix_auto(17442, 0);
+        p.knob[0].regs = 0;
+        p.knob[0].split = i;
+        int bad = kfft_schedule_build(&p, &info, &s);
+        CHECK(!bad && (strstr(s.describe, " L=") != NULL) == i, "n=%lld with split=%d: %s", (long long)n[i], i,
+              bad ? kfft_error_message() : s.describe);
+        if (!bad) kfft_schedule_free(&s);
+    }
 }
 
 static void grouped_columns(void)

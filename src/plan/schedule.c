@@ -88,11 +88,12 @@ static int split_wins(const kspec *k)
 }
 
 /* Appends the in-block twiddle tables of spec k: pass p (radix r) multiplies element q of
- * butterfly kk by W_{Ns r}^(q kk) (kspec.h: ks_tw_rows). */
-static void local_tables(kspec *k, kfft_table *t, const kfft_device_info *info)
+ * butterfly kk by W_{Ns r}^(q kk) (kspec.h: ks_tw_rows), or split tables where split (a
+ * measured choice: 1 on, 0 off) or else split_wins says so. */
+static void local_tables(kspec *k, kfft_table *t, const kfft_device_info *info, int split)
 {
     k->twsplit = 0;
-    if (split_wins(k)) {
+    if (k->nrad >= 2 && (split >= 0 ? split : split_wins(k))) {
         /* L >= sqrt(R): both tables small; taken only where the block still fits, with as
          * many blocks per SM by shared memory as before. */
         int64_t eb = k->f64 ? 16 : 8, before = ks_kernel_smem(k), L = 8, cap = (int64_t)info->smem_optin + 1024;
@@ -123,6 +124,7 @@ static int measured_choice(const kfft_problem *p, int g, const kfft_device_info 
     key->pad = p->knob[g].pad;
     key->radix = p->knob[g].radix;
     key->regs = p->knob[g].regs;
+    key->split = p->knob[g].split;
     return 1;
 }
 
@@ -272,9 +274,9 @@ static void rader_spec(kspec *k, int64_t p, kfft_table *t)
 }
 
 /* Global passes of a length-N transform: appends specs for Ns = 1, R1, R1*R2, ... With rp
- * (a prime factor of N), the first pass transforms columns of length rp by Rader. radix and
- * pad: a measured choice for every pass (kfft_tune, wisdom), or -1 for the defaults. */
-static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64_t rp, int radix, int pad,
+ * (a prime factor of N), the first pass transforms columns of length rp by Rader. radix, pad
+ * and split: a measured choice for every pass (kfft_tune, wisdom), or -1 for the defaults. */
+static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64_t rp, int radix, int pad, int split,
                            const kfft_device_info *info, kfft_table *t)
 {
     int f64 = base->f64;
@@ -354,7 +356,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             k->twst = 1;
             if (ks_kernel_smem(k) * elem_bytes(f64) > (int64_t)info->smem_optin) k->twst = 0;
         }
-        local_tables(k, t, info);
+        local_tables(k, t, info, split);
         Ns *= R[p];
     }
     return KFFT_SUCCESS;
@@ -602,7 +604,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             k->regs = two_per_sm(k, f64, info);
         }
         /* Measured choices: the tuner's candidate, else the device's wisdom. */
-        kfft_wisdom_entry key = {.f64 = f64, .R = N, .B = B, .ops = k->ops, .io = kfft_wisdom_io(k->ld, k->st)};
+        kfft_wisdom_entry key = {.f64 = f64, .R = N, .B = B, .ops = k->ops, .io = kfft_wisdom_io(k->ld, k->st), .split = -1};
         if (measured_choice(p, s->nstages - 1, info, &key)) {
             if ((st = shape(k, (int)N, B, key.radix, info))) return st;
             k->T = key.T < info->max_threads ? key.T : info->max_threads;
@@ -610,15 +612,15 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             k->regs = key.regs;
         }
         if (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) conv_order(k);
-        local_tables(k, t, info);
+        local_tables(k, t, info, key.split);
         s->src[sg->first] = r->src;
         s->dst[sg->first] = r->dst;
     } else {
         /* Measured choices for the passes (-1: the defaults). */
         kfft_wisdom_entry key = {.passes = 1, .f64 = f64, .R = N, .ops = rp ? KS_MID_RADER : smooth ? 0 : KS_MID_BLUESTEIN,
-                                 .io = kfft_wisdom_io(base.ld, base.st), .pad = -1, .radix = -1};
+                                 .io = kfft_wisdom_io(base.ld, base.st), .pad = -1, .radix = -1, .split = -1};
         measured_choice(p, s->nstages - 1, info, &key);
-        if ((st = gpasses(s, &base, N, rp, key.radix, key.pad, info, t))) return st;
+        if ((st = gpasses(s, &base, N, rp, key.radix, key.pad, key.split, info, t))) return st;
         int np = s->nsteps - sg->first;
         kspec *sp = &s->spec[sg->first];
         if (!smooth && !rp) {

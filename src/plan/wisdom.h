@@ -20,6 +20,7 @@ typedef struct {
     int io;             /* user sides: kfft_wisdom_io(first kernel's load, last kernel's store) */
     int T, pad, radix;  /* the choice (radix: a KFFT_RADIX_* mode of kfft_codelet_radices) */
     int regs;           /* single: registers per thread the kernel is bounded to (0: none) */
+    int split;          /* split twiddle tables (kspec.twsplit) on 1, off 0, the planner's rule -1 */
     double ms, default_ms;
 } kfft_wisdom_entry;
 
@@ -42,8 +43,8 @@ int kfft_wisdom_lookup(kfft_wisdom *w, kfft_wisdom_entry *key);
 /* Adds or replaces the entry of e's key. */
 void kfft_wisdom_put(kfft_wisdom *w, const kfft_wisdom_entry *e);
 /* Text file: "kfft-wisdom 3", "device NAME", "version VERSION", then one line per entry
- * ("single f32 R= B= ops= io= T= pad= radix= [regs=] ns= default_ns=" or "passes f64 R= ops=
- * io= pad= radix= ns= default_ns="; regs= absent reads as 0). Files of format 2 (no io=) are
+ * ("single f32 R= B= ops= io= T= pad= radix= [regs=] [split=] ns= default_ns=" or "passes f64
+ * R= ops= io= pad= radix= [split=] ns= default_ns="; regs= absent reads as 0, split= as -1). Files of format 2 (no io=) are
  * refused: their entries could not say which kernels they were measured on.
  * load() takes the entries of a file made on the same device, driver and compiler; any
  * other file (foreign device, stale driver, malformed line) is refused whole with the reason
