@@ -96,13 +96,13 @@ static void local_tables(kspec *k, kfft_table *t, const kfft_device_info *info, 
     if (k->nrad >= 2 && (split >= 0 ? split : split_wins(k))) {
         /* L >= sqrt(R): both tables small; taken only where the block still fits, with as
          * many blocks per SM by shared memory as before. */
-        int64_t eb = k->f64 ? 16 : 8, before = ks_kernel_smem(k), L = 8, cap = (int64_t)info->smem_optin + 1024;
-        while (L * L < k->R) L *= 2;
+        int shift = tab_split_shift(k->R) > 3 ? tab_split_shift(k->R) : 3;
+        int64_t eb = k->f64 ? 16 : 8, before = ks_kernel_smem(k), L = (int64_t)1 << shift, cap = (int64_t)info->smem_optin + 1024;
         k->twsplit = (int)L;
         int64_t after = ks_kernel_smem(k);
         if (after * eb <= (int64_t)info->smem_optin && cap / (after * eb + 1024) == cap / (before * eb + 1024)) {
-            k->tw_hi = tab_twiddles_range(t, ks_split_hi(k), L, k->R);
-            k->tw_lo = tab_twiddles_range(t, L, 1, k->R);
+            k->tw_lo = tab_split(t, k->R, shift);
+            k->tw_hi = k->tw_lo + L;
             for (int p = 0; p < k->nrad; p++) k->tw_local[p] = 0;
             return;
         }

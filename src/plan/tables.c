@@ -41,6 +41,17 @@ int64_t tab_twiddles_grid(kfft_table *t, int64_t row0, int64_t rows, int64_t col
     return add(t, kmajor ? OP_TW_GRID_KMAJOR : OP_TW_GRID, rows * cols, row0, rows, cols, N);
 }
 int64_t tab_twiddles_range(kfft_table *t, int64_t count, int64_t step, int64_t N) { return add(t, OP_TW_RANGE, count, count, step, N, 0); }
+int tab_split_shift(int64_t N)
+{
+    int s = 0;
+    while (((int64_t)1 << (2 * s)) < N) s++;
+    return s;
+}
+int64_t tab_split(kfft_table *t, int64_t N, int shift)
+{
+    int64_t L = (int64_t)1 << shift, lo = tab_twiddles_range(t, L, 1, N);
+    return lo < 0 || tab_twiddles_range(t, (N + L - 1) / L, L, N) < 0 ? -1 : lo;
+}
 int64_t tab_chirp(kfft_table *t, int64_t n) { return add(t, OP_CHIRP, n, n, 0, 0, 0); }
 int64_t tab_bluestein_spectrum(kfft_table *t, int64_t n, int64_t m, int64_t chirp) { return add(t, OP_BSPEC, m, n, m, chirp, 0); }
 int64_t tab_rader_dlog(kfft_table *t, int64_t n, int64_t g) { return add(t, OP_DLOG, n, n, g, 0, 0); }

@@ -30,6 +30,11 @@ typedef struct {
  * at k * rows + q - row0 (one thread's q for its k side by side). */
 int64_t tab_twiddles_grid(kfft_table *t, int64_t row0, int64_t rows, int64_t cols, int64_t N, int kmajor);
 int64_t tab_twiddles_range(kfft_table *t, int64_t count, int64_t step, int64_t N); /* exp(-2 pi i k step / N), k<count */
+/* Split tables: W_N^m = lo[m mod L] * hi[m / L] with L = 2^shift. tab_split_shift gives the
+ * smallest shift with L*L >= N (both tables about sqrt(N) entries); tab_split appends lo (L
+ * entries), then hi (ceil(N / L)), and returns the offset of lo. */
+int tab_split_shift(int64_t N);
+int64_t tab_split(kfft_table *t, int64_t N, int shift);
 int64_t tab_chirp(kfft_table *t, int64_t n);
 int64_t tab_bluestein_spectrum(kfft_table *t, int64_t n, int64_t m, int64_t chirp);
 /* Rader for prime n with primitive root g: entry e of the first table holds dlog_g(e) (the q

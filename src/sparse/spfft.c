@@ -95,8 +95,7 @@ static kfft_status upload_matrix(kfft_spfft_plan p, const kfft_sparse *m)
 static void angle_layout(ks_sparse *k)
 {
     k->upl = 8; /* rows u per lane: 8 measured best on the H100 (bench/results/h100-2026-11-23-spfft.txt) */
-    int s = 0;
-    while (((int64_t)1 << (2 * s)) < k->R) s++;
+    int s = tab_split_shift(k->R);
     k->tw_shift = s;
     k->n_lo = (int64_t)1 << s;
     k->n_hi = ((k->R - 1) >> s) + 1;
@@ -110,8 +109,7 @@ static kfft_status upload_angles(kfft_spfft_plan p)
     ks_sparse *k = &p->ks;
     angle_layout(k);
     kfft_table t = {0};
-    tab_twiddles_range(&t, k->n_lo, 1, p->R);
-    tab_twiddles_range(&t, k->n_hi, k->n_lo, p->R);
+    tab_split(&t, p->R, k->tw_shift); /* at 0 and n_lo, as angle_layout says */
     size_t bytes = (size_t)t.len * (p->f64 ? 16 : 8);
     kfft_status st = t.oom ? kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for the angle tables")
                            : kfft_tables_load(p->ctx, &t, p->f64, NULL, &p->tw); /* host-made, rounded once */
