@@ -3,6 +3,9 @@
 #   run(command="bash scripts/gpu_profile.sh 65536 16384")
 # Profiles the first kernels kfft launches for each case (its correctness run) with the
 # throughput, memory, occupancy and stall sections; clocks left as they are (METHOD.md).
+# PROFILE_STALLS=1 also collects where the warps wait: stall reasons per issued instruction,
+# shared-memory instructions and bank conflicts, the FP32 instruction mix (and prints the
+# nonzero ones): run(command="PROFILE_STALLS=1 PROFILE_LAUNCHES=1 bash scripts/gpu_profile.sh 17443").
 # Writes $OUT/profile-<case>.txt.
 set -u -o pipefail
 cd "$(dirname "$0")/.."
@@ -12,12 +15,21 @@ export KFFT_CACHE_DIR=${KFFT_CACHE_DIR:-$PWD/.kfft-cache}
 if ! { cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release && cmake --build build-gpu -j16 --target kfft_bench; } >"$OUT/profile-build.log" 2>&1; then
   tail -30 "$OUT/profile-build.log"; exit 1
 fi
+metrics=()
+if [ -n "${PROFILE_STALLS:-}" ]; then
+  m="regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio"
+  m+=",smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum,smsp__inst_executed.sum"
+  m+=",l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"
+  m+=",sm__sass_thread_inst_executed_op_fadd_pred_on.sum,sm__sass_thread_inst_executed_op_ffma_pred_on.sum,sm__sass_thread_inst_executed_op_fmul_pred_on.sum"
+  metrics=(--section SchedulerStats --metrics "$m")
+fi
 for c in "$@"; do
   f="$OUT/profile-${c//[:x]/_}.txt"
   ncu --clock-control none -k regex:kfft_k --launch-count "${PROFILE_LAUNCHES:-3}" \
     --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy --section LaunchStats \
-    --section WarpStateStats --section ComputeWorkloadAnalysis \
+    --section WarpStateStats --section ComputeWorkloadAnalysis "${metrics[@]}" \
     build-gpu/kfft_bench --prec f32 --runs 1 --elems 27 "$c" >"$f" 2>&1
   echo "== $c: $f"
-  grep -E "kfft_k[0-9]|Duration|DRAM Throughput|L1/TEX Hit|Memory Throughput|Compute \(SM\) Throughput|Achieved Occupancy|Registers Per|Block Size|Stall|Issue Slots Busy|Dynamic Shared" "$f" | head -60
+  grep -E "kfft_k[0-9]|Duration|DRAM Throughput|L1/TEX Hit|Memory Throughput|Compute \(SM\) Throughput|Achieved Occupancy|Registers Per|Block Size|Stall|Issue Slots Busy|Dynamic Shared|stalled|bank_conflicts|inst_executed|No Eligible|Eligible Warps" "$f" |
+    awk '$NF != "0" && $NF != "0.00"' | head -80
 done
