@@ -213,7 +213,7 @@ static void split_twiddles(void)
         {KFFT_C2C, KFFT_F32, 17443, 1}, {KFFT_C2C, KFFT_F32, 52329, 1}, {KFFT_C2C, KFFT_F32, 6720, 1}, {KFFT_C2C, KFFT_F32, 1021, 1},
         {KFFT_C2C, KFFT_F32, 4093, 1},  {KFFT_C2C, KFFT_F32, 1048576, 1}, {KFFT_C2C, KFFT_F32, 2048, 1}, {KFFT_C2C, KFFT_F32, 65536, 0},
         {KFFT_C2C, KFFT_F32, 257, 0},   {KFFT_C2C, KFFT_F32, 8192, 0},  {KFFT_C2R, KFFT_F32, 2048, 0},  {KFFT_C2C, KFFT_F64, 9000, 1},
-        {KFFT_C2C, KFFT_F64, 4093, 1},  {KFFT_C2C, KFFT_F64, 65536, 0},
+        {KFFT_C2C, KFFT_F64, 4093, 1},  {KFFT_C2C, KFFT_F64, 65536, 0}, {KFFT_C2C, KFFT_F32, 256, 1}, {KFFT_C2C, KFFT_F32, 32, 0},
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         char d[1024];
