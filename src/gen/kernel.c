@@ -460,7 +460,9 @@ static void emit_mid_fused(strbuf *b, const kspec *k, int r, int RB)
  * element e of the column, and in the last pass output e = j + i*R/r goes to element e. A
  * pass touching global memory maps threads to butterflies as that side's loop would (along
  * a column or across columns), so accesses stay coalesced. Passes start at p0 (the inverse
- * FFT of a fused convolution starts at 1); with mid, the last pass ends in emit_mid_fused. */
+ * FFT of a fused convolution starts at 1); with mid MID_FUSED, the last pass ends in
+ * emit_mid_fused, with MID_STORE its store multiplies by the convolution's spectrum. */
+enum { MID_NONE, MID_FUSED, MID_STORE };
 static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_global, int p0, int mid)
 {
     long long Ns = 1;
@@ -528,14 +530,23 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
                       RB, idx_type(k), r);
             emit_store_elem(b, k, index);
             sb_puts(b, "            }\n        }\n    }\n    }\n");
-        } else if (mid && p == k->nrad - 1) {
+        } else if (mid == MID_FUSED && p == k->nrad - 1) {
             emit_mid_fused(b, k, r, RB);
             sb_puts(b, "        }\n    }\n    KFFT_BARRIER();\n    }\n");
         } else {
             if (Ns > 1) sb_printf(b, "            int base = bc * %d + (bj / %lld) * %lld + kk;\n", k->R, Ns, Ns * r);
             else sb_printf(b, "            int base = bc * %d + bj * %d;\n", k->R, r);
-            sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) s[KFFT_SP(base + i * %lld)] = rv[it * %d + i];\n", r, Ns,
-                      r);
+            if (mid == MID_STORE && p == k->nrad - 1) {
+                /* The pointwise product on the way to shared memory (as in emit_kernel's loop:
+                 * conjugated, Rader's element 0 kept first), one sweep and barrier fewer. */
+                sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", r);
+                sb_printf(b, "                int e = base - bc * %d + i * %lld;\n                kfft_cplx v = rv[it * %d + i];\n", k->R, Ns, r);
+                if (k->ops & KS_MID_RADER) sb_printf(b, "                if (e == 0) s[%lld + bc] = v;\n", (long long)ks_col_area(k) + k->B);
+                sb_printf(b, "                s[KFFT_SP(base + i * %lld)] = cconj(cmul(v, tw[%lld + e]));\n            }\n", Ns, (long long)k->bhat);
+            } else {
+                sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) s[KFFT_SP(base + i * %lld)] = rv[it * %d + i];\n", r, Ns,
+                          r);
+            }
             sb_puts(b, "        }\n    }\n    KFFT_BARRIER();\n    }\n");
         }
         Ns *= r;
@@ -604,21 +615,12 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     } else if (!from_global) {
         emit_load(b, k, index);
     }
+    /* A convolution's pointwise product with the kernel's spectrum (1/m folded in, conjugated
+     * so the inverse FFT is the same forward codelets; the store conjugates back) happens in
+     * registers between the two FFTs (fused) or in the forward FFT's last store. */
     int fused = conv && ks_conv_fused(k);
-    emit_fft(b, k, index, from_global, to_global && !conv, 0, fused);
-    if (fused) {
-        emit_fft(b, k, index, 0, to_global, 1, 0);
-    } else if (conv) {
-        /* Pointwise product with the convolution kernel's spectrum (1/m folded in),
-         * conjugated so the inverse FFT is the same forward codelets; the store conjugates
-         * back. Rader keeps element 0 (the sum of a) first. */
-        int E = k->B * k->R, iters = (E + k->T - 1) / k->T;
-        sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d;\n        if (l < %d) {\n", iters, k->T, E);
-        if (rader) sb_printf(b, "            if (l %% %d == 0) s[%lld + l / %d] = s[KFFT_SP(l)];\n", k->R, slots + k->B, k->R);
-        sb_printf(b, "            s[KFFT_SP(l)] = cconj(cmul(s[KFFT_SP(l)], tw[%lld + l %% %d]));\n        }\n    }\n    KFFT_BARRIER();\n",
-                  (long long)k->bhat, k->R);
-        emit_fft(b, k, index, 0, to_global, 0, 0);
-    }
+    emit_fft(b, k, index, from_global, to_global && !conv, 0, fused ? MID_FUSED : conv ? MID_STORE : MID_NONE);
+    if (conv) emit_fft(b, k, index, 0, to_global, fused, MID_NONE);
     if (k->st == KS_ST_R2C_PACK) {
         emit_store_r2c_pack(b, k, index);
     } else if (ks_pair_pass(k)) {
