@@ -36,4 +36,5 @@ awk -v vals="$VALUES" '
     for (c = 1; c <= nc; c++) { printf "%-18s", order[c]; for (i = 1; i <= nv; i++) printf "%8s", med(order[c] SUBSEP v[i]); print "" } }
 ' "$raw" | tee -a "$res"
 rm -f "$raw"
-if [ -n "${AFTER:-}" ]; then bash -c "$AFTER" 2>&1 | tail -40; fi
+# (cleared first: a gpu_variants.sh inside it, e.g. the fp64 sweep, would otherwise run it again, and again)
+if [ -n "${AFTER:-}" ]; then after=$AFTER; unset AFTER; bash -c "$after" 2>&1 | tail -40; fi

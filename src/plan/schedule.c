@@ -164,6 +164,21 @@ static int two_per_sm(const kspec *k, int f64, const kfft_device_info *info)
     return !f64 && k->T == 512 && info->dialect == KS_DIALECT_CUDA ? 65536 / (2 * k->T) : 0;
 }
 
+/* The bound of a convolution block that is not fused (ks_conv_fused after conv_order): its
+ * spectrum multiply sits in the forward FFT's last store (kernel.c), whose r loads per
+ * butterfly add a few registers; fp32 blocks of 257..512 threads then fell from two blocks per
+ * SM to one (3345's Bluestein block of 320 threads: 96 -> 101 registers). Bound to two: on
+ * the H100 (bench/results/h100-2026-11-26-convstore.txt) 3345 0.73 -> 0.88 of cuFFT, 4507 1.66
+ * -> 2.55, 5801 1.61 -> 2.43, 5407 2.17 -> 3.31, 8191 2.71 -> 2.75 (1.77 unbound). fp64 blocks
+ * keep their f64_block choices (the store multiply alone won there: 4507 2.34 -> 2.56). */
+static int conv_regs(const kspec *k, int f64, const kfft_device_info *info)
+{
+    kspec o = *k;
+    conv_order(&o);
+    if (f64 || ks_conv_fused(&o) || k->T <= 256 || k->T > 512 || info->dialect != KS_DIALECT_CUDA) return 0;
+    return 65536 / (2 * k->T);
+}
+
 /* A register bound (k->regs) as the blocks per SM the compiler must make room for: as many
  * as shared memory and threads allow, at most 64K / (T * regs) (an SM's registers). Defaults
  * set one only for fp32 blocks of 512 threads (passes and mixed-radix one-kernel blocks, 64:
@@ -611,6 +626,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         } else if (smooth && !rader && k->ld != KS_LD_C2R_PACK) {
             k->regs = two_per_sm(k, f64, info);
         }
+        if ((k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) && !k->regs) k->regs = conv_regs(k, f64, info);
         /* Measured choices: the tuner's candidate, else the device's wisdom. */
         kfft_wisdom_entry key = {.f64 = f64, .R = N, .B = B, .ops = k->ops, .io = kfft_wisdom_io(k->ld, k->st), .split = -1};
         if (measured_choice(p, s->nstages - 1, info, &key)) {
