@@ -146,6 +146,35 @@ static void conv_and_bounds(void)
         sb_free(&src);
         kfft_schedule_free(&s);
     }
+    /* Unfused convolutions multiply by the spectrum in the forward FFT's last store (kernel.c
+     * MID_STORE; fused ones in registers); fp32 ones of 257..512 threads are bound to two blocks
+     * per SM (schedule.c conv_regs, session 18: 3345 0.73 -> 0.88 of cuFFT, 8191 1.77 -> 2.75). */
+    static const struct {
+        int64_t n;
+        kfft_precision prec;
+        int T, minb;
+    } store[] = {{3345, KFFT_F32, 320, 2}, {4409, KFFT_F32, 448, 2}, {8191, KFFT_F32, 512, 2}, {1499, KFFT_F32, 150, 0},
+                 {17443, KFFT_F32, 1024, 0}, {8191, KFFT_F64, 0, 0}};
+    for (size_t i = 0; i < sizeof store / sizeof store[0]; i++) {
+        kfft_schedule s;
+        strbuf src;
+        if (schedule_prec(KFFT_C2C, store[i].prec, 1, &store[i].n, 1000, &s)) {
+            CHECK(0, "store %lld: plan failed: %s", (long long)store[i].n, kfft_error_message());
+            continue;
+        }
+        const kspec *k = &s.spec[0];
+        if (kfft_schedule_source(&s, KS_DIALECT_CUDA, &src)) {
+            CHECK(0, "store %lld: no source", (long long)store[i].n);
+            kfft_schedule_free(&s);
+            continue;
+        }
+        CHECK(s.nsteps == 1 && !ks_conv_fused(k) && strstr(src.s, "kfft_cplx v = rv[it *") != NULL,
+              "store %lld: unfused, multiply in the store expected: %s", (long long)store[i].n, s.describe);
+        CHECK((!store[i].T || k->T == store[i].T) && k->minb == store[i].minb, "store %lld %s: T %d minb %d (want %d, %d)",
+              (long long)store[i].n, store[i].prec == KFFT_F64 ? "f64" : "f32", k->T, k->minb, store[i].T, store[i].minb);
+        sb_free(&src);
+        kfft_schedule_free(&s);
+    }
 }
 
 /* Batch-4 C2C. */
