@@ -8,7 +8,11 @@
 # (then the last column is cold/warm plan ms, each tree on a fresh cache). AB_PREC (f32), AB_REPS
 # (2), AB_PROFILE="cases" also profiles both trees (scripts/gpu_profile.sh, with the L1
 # wavefront tables), AB_AFTER="command" runs last (e.g. a correctness check).
-# Writes $OUT/ab.txt (and the profiles).
+# Writes $OUT/ab.txt (and the profiles). Two branches against one baseline in one call: the
+# second branch unpacked with its scripts into another .ab-* folder, run from there by AB_AFTER:
+#   git archive wip/other src include bench cli cmake CMakeLists.txt tests scripts | tar -x -C .ab-other
+#   run(command='AB_CASES="..." AB_AFTER="cd .ab-other && AB_CASES=\"...\" bash scripts/gpu_ab.sh ../.ab-base"
+#       bash scripts/gpu_ab.sh .ab-base', carry=[".ab-base", ".ab-other"])
 set -u -o pipefail
 cd "$(dirname "$0")/.."
 base=${1:?usage: gpu_ab.sh BASE_TREE}
