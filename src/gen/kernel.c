@@ -537,8 +537,9 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
             if (Ns > 1) sb_printf(b, "            int base = bc * %d + (bj / %lld) * %lld + kk;\n", k->R, Ns, Ns * r);
             else sb_printf(b, "            int base = bc * %d + bj * %d;\n", k->R, r);
             if (mid == MID_STORE && p == k->nrad - 1) {
-                /* The pointwise product on the way to shared memory (as in emit_kernel's loop:
-                 * conjugated, Rader's element 0 kept first), one sweep and barrier fewer. */
+                /* The pointwise product on the way to shared memory (as emit_mid_fused's:
+                 * conjugated, Rader's element 0, the sum of a, kept first), instead of a sweep
+                 * of its own: one pass over shared memory and one barrier fewer. */
                 sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", r);
                 sb_printf(b, "                int e = base - bc * %d + i * %lld;\n                kfft_cplx v = rv[it * %d + i];\n", k->R, Ns, r);
                 if (k->ops & KS_MID_RADER) sb_printf(b, "                if (e == 0) s[%lld + bc] = v;\n", (long long)ks_col_area(k) + k->B);
