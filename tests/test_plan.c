@@ -227,10 +227,6 @@ static void strided_axes(void)
     }
 }
 
-/* Strided axes in transform-major passes (kspec.h: not tfast) take grouped columns on their user
- * sides only (kspec.h: tgrp): R2C 52329^2's column stage (a Rader pass of one column per block,
- * then radix 3) groups its last pass; Bluestein's inner passes (workspace both sides) never;
- * rows (unit stride) never. */
 /* Split twiddle tables in shared memory (kspec.h: twsplit; schedule.c: split_wins), where
  * measured faster on the H100 (bench/results/h100-2026-11-25l-split.txt): fp32 blocks of
  * non-power-of-two length (odd radices, Rader), Bluestein blocks, power-of-two blocks of
@@ -279,6 +275,10 @@ static void split_twiddles(void)
     }
 }
 
+/* Strided axes in transform-major passes (kspec.h: not tfast) take grouped columns on their user
+ * sides only (kspec.h: tgrp): R2C 52329^2's column stage (a Rader pass of one column per block,
+ * then radix 3) groups its last pass; Bluestein's inner passes (workspace both sides) never;
+ * rows (unit stride) never. */
 static void grouped_columns(void)
 {
     struct { kfft_type type; int prec; int64_t n[2]; int want[8]; } c[] = {

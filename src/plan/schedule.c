@@ -100,7 +100,8 @@ static void local_tables(kspec *k, kfft_table *t, const kfft_device_info *info, 
     if (k->nrad >= 2 && (split >= 0 ? split : split_wins(k))) {
         /* L >= sqrt(R): both tables small; taken only where the block still fits, with as
          * many blocks per SM by shared memory as before. */
-        int shift = tab_split_shift(k->R) > 3 ? tab_split_shift(k->R) : 3;
+        int shift = tab_split_shift(k->R);
+        if (shift < 3) shift = 3;
         int64_t eb = k->f64 ? 16 : 8, before = ks_kernel_smem(k), L = (int64_t)1 << shift, cap = (int64_t)info->smem_optin + 1024;
         int64_t by_threads = k->T ? 2048 / k->T : 32; /* blocks per SM other limits allow */
         if (by_threads > 32) by_threads = 32;
