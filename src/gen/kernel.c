@@ -163,7 +163,12 @@ static void emit_user_read(strbuf *b, const kspec *k, int index)
         sb_printf(b, "            kfft_cplx a = in[base + src * %lld], c = cconj(in[base + (%lld - src) * %lld]);\n", is,
                   (long long)k->n, is);
         sb_puts(b, "            if (src == 0) { a.y = 0; c.y = 0; }\n");
-        sb_printf(b, "            v = cadd(cadd(a, c), cmuli(cmul(cconj(tw[%lld + src]), csub(a, c))));\n", (long long)k->rtw);
+        if (k->kind == KS_GPASS) /* the first pass: src = j + e C, W^src = W^j W^(e C) (kspec.h: rtw) */
+            sb_printf(b, "            kfft_cplx w = cmul(tw[%lld + j], tw[%lld + e]);\n", (long long)k->rtw,
+                      (long long)(k->rtw + k->N / k->R));
+        else
+            sb_printf(b, "            kfft_cplx w = tw[%lld + src];\n", (long long)k->rtw);
+        sb_puts(b, "            v = cadd(cadd(a, c), cmuli(cmul(cconj(w), csub(a, c))));\n");
         break;
     default:
         sb_printf(b, "            v = in[base + src * %lld];\n", is);
@@ -390,10 +395,26 @@ static void emit_store_r2c_2(strbuf *b, const kspec *k, int index)
     close_elem_loop(b);
 }
 
-/* Two-for-one R2C in the last pass of a chain (Ns = N/R columns, outputs k = j + e*Ns): the
- * partner n - k of column j's element e is element R-1-e of column Ns - j (the block's slot c
- * +- B/2, or c itself for j = Ns/2), or element (R-e) mod R of column 0. Each k <= n/2 is
- * written by the one block holding it. */
+/* The packed R2C's post-step from a = Z[k] and z = Z*[M-k] (k = pos, w = W_nreal^k): X[k] and
+ * X[M-k] (see emit_store_r2c_pack). */
+static void emit_pack_split(strbuf *b, const kspec *k, int index, const char *pos, const char *w)
+{
+    long long M = (long long)k->n, os = (long long)k->ostride;
+    sb_printf(b, "            %s base = out_off + kfft_k%d_ooff(tbase + t);\n", idx_type(k), index);
+    sb_puts(b, "            kfft_cplx ev = cadd(a, z), od = cmulnegi(csub(a, z));\n");
+    sb_printf(b, "            od = cmul(%s, od);\n", w);
+    sb_puts(b, "            kfft_cplx v = cadd(ev, od);\n            v = KFFT_MK(v.x * (kfft_real)0.5, v.y * (kfft_real)0.5);\n");
+    emit_scale(b, k);
+    sb_printf(b, "            out[base + (%s) * %lld] = v;\n", pos, os);
+    sb_puts(b, "            v = cconj(csub(ev, od));\n            v = KFFT_MK(v.x * (kfft_real)0.5, v.y * (kfft_real)0.5);\n");
+    emit_scale(b, k);
+    sb_printf(b, "            if (2 * (%s) != %lld) out[base + (%lld - (%s)) * %lld] = v;\n", pos, M, M, pos, os);
+}
+
+/* Two-for-one or packed R2C in the last pass of a chain (Ns = N/R columns, outputs k = j +
+ * e*Ns): the partner n - k of column j's element e is element R-1-e of column Ns - j (the
+ * block's slot c +- B/2, or c itself for j = Ns/2), or element (R-e) mod R of column 0. Each
+ * k <= n/2 is written by the one block holding it (packed: with n - k). */
 static void emit_store_r2c_2_pass(strbuf *b, const kspec *k, int index)
 {
     const char *I = idx_type(k);
@@ -406,7 +427,13 @@ static void emit_store_r2c_2_pass(strbuf *b, const kspec *k, int index)
     sb_printf(b, "            int pc = j == 0 || 2 * j == %lld ? c : hi ? c - %d : c + %d, pe = j == 0 ? (e == 0 ? 0 : %d - e) : %d - e;\n",
               Ns, h, h, R, R - 1);
     sb_printf(b, "            kfft_cplx a = s[KFFT_SP(c * %d + e)], z = cconj(s[KFFT_SP(pc * %d + pe)]);\n", R, R);
-    emit_pair_split(b, k, index, "kk");
+    if (k->st == KS_ST_R2C_PACK) { /* W^kk = W^j W^(e Ns): two small tables (kspec.h: rtw) */
+        char w[96];
+        snprintf(w, sizeof w, "cmul(tw[%lld + j], tw[%lld + e])", (long long)k->rtw, (long long)(k->rtw + k->Ns));
+        emit_pack_split(b, k, index, "kk", w);
+    } else {
+        emit_pair_split(b, k, index, "kk");
+    }
     sb_puts(b, "            }\n        }\n");
     close_elem_loop(b);
 }
@@ -418,21 +445,14 @@ static void emit_store_r2c_2_pass(strbuf *b, const kspec *k, int index)
  * 0.88 of cuFFT on the H100, fp64 0.98 -> 1.25, 4096 0.85 -> 0.90). */
 static void emit_store_r2c_pack(strbuf *b, const kspec *k, int index)
 {
-    const char *I = idx_type(k);
-    long long M = (long long)k->n, os = (long long)k->ostride;
+    long long M = (long long)k->n;
     emit_finish_inplace(b, k);
     open_elem_loop(b, k, (int)(M / 2 + 1), gen_walk_along(k, 1));
-    sb_puts(b, "        if (g < ncols) {\n");
-    sb_printf(b, "            %s t = g, base = out_off + kfft_k%d_ooff(tbase + t);\n", I, index);
+    sb_printf(b, "        if (g < ncols) {\n            %s t = g;\n", idx_type(k));
     sb_printf(b, "            kfft_cplx a = s[KFFT_SP(c * %d + e)], z = cconj(s[KFFT_SP(c * %d + (e == 0 ? 0 : %lld - e))]);\n", k->R, k->R, M);
-    sb_puts(b, "            kfft_cplx ev = cadd(a, z), od = cmulnegi(csub(a, z));\n");
-    sb_printf(b, "            od = cmul(tw[%lld + e], od);\n", (long long)k->rtw);
-    sb_puts(b, "            kfft_cplx v = cadd(ev, od);\n            v = KFFT_MK(v.x * (kfft_real)0.5, v.y * (kfft_real)0.5);\n");
-    emit_scale(b, k);
-    sb_printf(b, "            out[base + e * %lld] = v;\n", os);
-    sb_puts(b, "            v = cconj(csub(ev, od));\n            v = KFFT_MK(v.x * (kfft_real)0.5, v.y * (kfft_real)0.5);\n");
-    emit_scale(b, k);
-    sb_printf(b, "            if (2 * e != %lld) out[base + (%lld - e) * %lld] = v;\n", M, M, os);
+    char w[48];
+    snprintf(w, sizeof w, "tw[%lld + e]", (long long)k->rtw);
+    emit_pack_split(b, k, index, "e", w);
     sb_puts(b, "        }\n");
     close_elem_loop(b);
 }
@@ -622,10 +642,10 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     int fused = conv && ks_conv_fused(k);
     emit_fft(b, k, index, from_global, to_global && !conv, 0, fused ? MID_FUSED : conv ? MID_STORE : MID_NONE);
     if (conv) emit_fft(b, k, index, 0, to_global, fused, MID_NONE);
-    if (k->st == KS_ST_R2C_PACK) {
-        emit_store_r2c_pack(b, k, index);
-    } else if (ks_pair_pass(k)) {
+    if (ks_pair_pass(k)) {
         emit_store_r2c_2_pass(b, k, index);
+    } else if (k->st == KS_ST_R2C_PACK) {
+        emit_store_r2c_pack(b, k, index);
     } else if (k->st == KS_ST_HALF2) {
         emit_store_r2c_2(b, k, index);
     } else if (rader) {

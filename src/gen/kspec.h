@@ -49,8 +49,10 @@ typedef struct {
 } ks_dim;
 
 /* How a user-side load or store sees real data (R2C/C2R). FULL routes transform n complex
- * values (imaginary parts zero or Hermitian-extended); PACK routes (even n, one block)
- * transform n/2 complex values z[m] = x[2m] + i x[2m+1] with a fused pre/post step.
+ * values (imaginary parts zero or Hermitian-extended); PACK routes (even n) transform n/2
+ * complex values z[m] = x[2m] + i x[2m+1] with a fused pre/post step: in one block, or in
+ * passes (n/2 smooth), the C2R pre-step in the first pass's loads and the R2C post-step in
+ * a last pass whose blocks pair columns j and Ns - j, as two-for-one's does (below).
  * Two-for-one routes (the *2 values) transform two real transforms as one complex one:
  * column P holds user transforms 2P and 2P+1 (the last alone when ntr is odd) as
  * z = x_a + i x_b. C2R loads Z = X_a + i X_b (each Hermitian-extended, DC and Nyquist taken
@@ -111,7 +113,9 @@ typedef struct {
     int ld, st;          /* KS_LD_*, KS_ST_* (user sides only) */
     ks_mirror mir;       /* KS_ST_MIRROR */
     int64_t nreal;       /* real length of a PACK route (n = nreal/2) */
-    int64_t rtw;         /* PACK: table of W_nreal^k, k <= nreal/2 */
+    int64_t rtw;         /* PACK: table of W_nreal^k, k <= nreal/2; in passes two tables, W_nreal^j
+                            (j < C) then W_nreal^(e C) at rtw + C (e <= R/2 in the R2C last pass,
+                            C = Ns; e < R in the C2R first pass, C = N/R): W^(j + e C) = the product */
     int64_t ntr;         /* two-for-one routes: user transforms (columns are pairs of them) */
     int scale;           /* multiply stored values by (inv ? scale_inv : scale_fwd) */
     double scale_fwd, scale_inv;
@@ -146,8 +150,8 @@ typedef struct {
  * -> 0.65); bench/results/h100-2026-11-25-ab.txt. */
 static inline int ks_tw_rows(const kspec *k) { return (k->R & (k->R - 1)) == 0 && k->R >= 8192; }
 
-/* Is k the last pass of a two-for-one R2C chain (columns in pairs j, Ns - j)? */
-static inline int ks_pair_pass(const kspec *k) { return k->kind == KS_GPASS && k->st == KS_ST_HALF2; }
+/* Is k the last pass of a two-for-one or packed R2C chain (columns in pairs j, Ns - j)? */
+static inline int ks_pair_pass(const kspec *k) { return k->kind == KS_GPASS && (k->st == KS_ST_HALF2 || k->st == KS_ST_R2C_PACK); }
 
 /* Columns a kernel launches per transform: 1 for KS_SINGLE, N / (column length) for a pass; a
  * two-for-one R2C last pass launches, per block of B, B/2 columns j <= Ns/2 and their partners

@@ -342,12 +342,12 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
                         (p == np - 1 && (base->st == KS_ST_REAL || base->st == KS_ST_REAL2));
         if (real_side)
             while (B < 2 * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;
-        /* A two-for-one R2C last pass writes B/2 columns and their B/2 partners into half
+        /* A two-for-one (or packed) R2C last pass writes B/2 columns and their B/2 partners into half
          * spectra of n/2+1 elements, whose starts are mostly not sector-aligned, so each row
          * straddles sectors: rows of 128 bytes (up to 64 KB blocks) leave fewer partial
          * sectors than 32 (2^16's pass wrote 1.9x its L2 sectors; R2C 2^16 0.49 -> 0.73 of
          * cuFFT, 2^18 0.85 -> 1.06). */
-        if (base->st == KS_ST_HALF2 && p == np - 1)
+        if (ks_pair_pass(k) && p == np - 1)
             while (B < 8 * Bg && (int64_t)2 * B * R[p] <= emax && (int64_t)2 * B * R[p] * elem_bytes(f64) <= PAIR_BLOCK_BYTES) B *= 2;
         if (rp && p == 0) { /* Rader: the convolution (R-1 long) and 2*B slots must fit */
             for (B = 1; B < Bg && (int64_t)B * 2 * (R[p] + 1) <= emax;) B *= 2;
@@ -368,6 +368,15 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             if (st) return st;
             k->pad = pad >= 0 ? pad : 1;
             k->regs = two_per_sm(k, f64, info);
+        }
+        /* The packed route's pre-step (C2R, first pass) or post-step (R2C, last pass) twiddles
+         * W_nreal^(j + e C) as two tables (kspec.h: rtw). */
+        if (base->nreal && p == 0 && base->ld == KS_LD_C2R_PACK) {
+            k->rtw = tab_twiddles_range(t, N / R[0], 1, base->nreal);
+            tab_twiddles_range(t, R[0], N / R[0], base->nreal);
+        } else if (base->nreal && p == np - 1 && base->st == KS_ST_R2C_PACK) {
+            k->rtw = tab_twiddles_range(t, Ns, 1, base->nreal);
+            tab_twiddles_range(t, R[p] / 2 + 1, Ns, base->nreal);
         }
         /* Grouped columns on a pass's user side only, where a block holds whole groups. */
         if (!((p == 0 || p == np - 1) && !(rp && p == 0) && !ks_pair_pass(k) && k->tgrp && k->B % k->tgrp == 0)) k->tgrp = 0;
@@ -465,9 +474,13 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     base.ostride = r->os;
     base.nouter = r->nouter;
     memcpy(base.outer, r->outer, sizeof r->outer);
-    /* Real data: even lengths whose half fits one block take the packed route. */
+    /* Real data: even lengths whose half fits one block take the packed route; longer ones
+     * whose half is smooth take it in passes (kspec.h: rtw), the n/2 transform's bytes (and
+     * workspace) instead of the full complex one's or two-for-one's. */
     int64_t n = r->n;
     int pack = r->type != KFFT_C2C && n % 2 == 0 && conv_length(n / 2) <= emax;
+    int pack_passes = !pack && r->type != KFFT_C2C && n % 2 == 0 && !p->mirror.on && kfft_is_smooth(n / 2);
+    pack |= pack_passes;
     if (r->type == KFFT_R2C) {
         base.ld = pack ? KS_LD_PAIR : KS_LD_REAL;
         base.st = pack ? KS_ST_R2C_PACK : KS_ST_HALF;
@@ -485,7 +498,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     }
     if (pack) {
         base.nreal = n;
-        base.rtw = tab_twiddles_range(t, n / 2 + 1, 1, n);
+        if (!pack_passes) base.rtw = tab_twiddles_range(t, n / 2 + 1, 1, n); /* passes: gpasses' own */
         n /= 2;
     }
     base.n = n;
