@@ -505,13 +505,26 @@ static void layouts(T *t)
         run(t, &c);
     }
     /* two-for-one in passes with a lone last transform (odd batch): R2C's pairing last pass
-     * (65536: power-of-two passes; 6933 = 3 * 2311: a Rader pass first), C2R's paired load */
+     * (59049 = 3^10: mixed-radix passes; 6933 = 3 * 2311: a Rader pass first), C2R's paired load */
     for (int ty = KFFT_R2C; ty <= KFFT_C2R; ty++) {
-        int64_t n1 = 65536, n2 = 6933;
+        int64_t n1 = 59049, n2 = 6933;
         tcase c = simple((kfft_type)ty, 1, &n1, 3, ty == KFFT_C2R);
         run(t, &c);
         tcase c2 = simple((kfft_type)ty, 1, &n2, 3, ty == KFFT_R2C);
         run(t, &c2);
+    }
+    /* The packed route in passes (2^18) with strided real and complex sides and padded
+     * distances: the paired loads and stores of reals at stride 2, the R2C pairing last pass
+     * writing at stride 3. */
+    for (int ty = KFFT_R2C; ty <= KFFT_C2R; ty++) {
+        int64_t n = 262144, nh = n / 2 + 1;
+        kfft_dim d = ty == KFFT_R2C ? (kfft_dim){n, 2, 3} : (kfft_dim){n, 3, 2};
+        kfft_dim h = ty == KFFT_R2C ? (kfft_dim){3, 2 * n + 5, 3 * nh + 1} : (kfft_dim){3, 3 * nh + 1, 2 * n + 5};
+        char name[120];
+        snprintf(name, sizeof name, "%s %lld batch=3 strided, padded distances (packed passes)", ty == KFFT_R2C ? "r2c" : "c2r",
+                 (long long)n);
+        tcase c = guru((kfft_type)ty, 1, &d, 1, &h, name);
+        run(t, &c);
     }
 }
 
@@ -669,7 +682,7 @@ int main(int argc, char **argv)
         else if (!strcmp(set, "real-sample")) {
             /* CI: the sample of 257..2048 and a spread of large sizes (one kernel, packed and
              * full routes, Bluestein, Rader, multi-pass); real-full (the GPU check) has them all. */
-            ns = test_sizes_parse("2187,4099,4801,6144,6933,8219,17443,65536,100003", sizes, 0, 8192);
+            ns = test_sizes_parse("2187,4099,4801,6144,6933,8219,17443,20000,65536,100003,262144", sizes, 0, 8192);
             for (size_t j = 0; j < sizeof TEST_SAMPLE / sizeof *TEST_SAMPLE; j++) sizes[ns++] = TEST_SAMPLE[j];
         }
         else if (!strcmp(set, "real-full")) ns = test_sizes_parse("1-1024", sizes, test_sizes_set("large", sizes, 0, 8192), 8192);

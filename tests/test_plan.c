@@ -180,13 +180,14 @@ static void conv_and_bounds(void)
 /* Batch-4 C2C. */
 static int plan1d(int64_t n, char *desc, size_t len) { return plan1d_of(KFFT_C2C, n, 4, desc, len); }
 
-/* Real transforms: two-for-one (two real transforms as one complex one) or not. */
+/* Real transforms: the full complex route (0), two-for-one (1: two real transforms as one
+ * complex one) or packed (2: the n/2 transform, in one block or in passes). */
 static void real_route(kfft_type type, int64_t n, int64_t batch, int two, int kernels)
 {
     char d[1024];
     int k = plan1d_of(type, n, batch, d, sizeof d);
-    CHECK((strstr(d, "two-for-one") != NULL) == two, "%s %lld batch %lld: two-for-one expected %s: %s", type == KFFT_R2C ? "r2c" : "c2r",
-          (long long)n, (long long)batch, two ? "on" : "off", d);
+    CHECK((strstr(d, "two-for-one") != NULL) == (two == 1) && (strstr(d, " packed") != NULL) == (two == 2),
+          "%s %lld batch %lld: route %d expected: %s", type == KFFT_R2C ? "r2c" : "c2r", (long long)n, (long long)batch, two, d);
     CHECK(k == kernels, "%s %lld batch %lld: %d kernels, expected %d: %s", type == KFFT_R2C ? "r2c" : "c2r", (long long)n,
           (long long)batch, k, kernels, d);
 }
@@ -310,8 +311,9 @@ static void pass_shapes(void)
         int64_t n, batch;
         int B0, B1, regs; /* first and last pass columns; register bound of 512-thread passes */
     } c[] = {
-        {KFFT_C2R, KFFT_F32, 1 << 20, 128, 4, 8, 64},  /* last pass stores reals */
-        {KFFT_R2C, KFFT_F32, 1 << 20, 128, 8, 8, 64},  /* first pass loads reals; pair pass at the 96 KB cap */
+        {KFFT_C2R, KFFT_F32, 1 << 20, 128, 4, 4, 64},  /* packed: last pass stores pairs of reals */
+        {KFFT_R2C, KFFT_F32, 1 << 20, 128, 4, 16, 64}, /* packed: first pass loads pairs; pair pass 64 KB */
+        {KFFT_C2R, KFFT_F32, 390625, 32, 4, 8, 0},     /* odd: two-for-one, the last pass stores reals */
         {KFFT_R2C, KFFT_F32, 1 << 16, 2048, 8, 32, 64}, /* pair pass: 16 + 16 columns of 256 */
         {KFFT_C2C, KFFT_F32, 1 << 22, 32, 4, 4, 64},
         {KFFT_C2C, KFFT_F64, 1 << 22, 32, 2, 2, 0},    /* no bound measured in fp64 */
@@ -382,18 +384,24 @@ int main(void)
     /* Real data: even lengths whose half fits a block are packed; otherwise two real
      * transforms go as one complex one wherever the kernels allow it: C2R always, R2C only
      * in one block (its post-step pairs Z[k] with Z[n-k]); never for a single transform. */
-    real_route(KFFT_R2C, 1024, 4, 0, 1);
+    real_route(KFFT_R2C, 1024, 4, 2, 1);
     real_route(KFFT_R2C, 8219, 4, 1, 1);   /* Bluestein in one block */
     real_route(KFFT_R2C, 8219, 1, 0, 1);
     real_route(KFFT_R2C, 8191, 3, 1, 1);   /* Rader in one block */
     real_route(KFFT_R2C, 243, 5, 1, 1);
     real_route(KFFT_R2C, 100003, 4, 0, 4); /* Bluestein passes: outputs pair at n - k, not m - k */
-    real_route(KFFT_R2C, 1 << 20, 2, 1, 2); /* passes: the last pairs columns j and Ns - j */
+    /* Even lengths with a smooth half too long for a block: packed in passes, the last pairing
+     * columns j and Ns - j (bench/results/h100-2026-11-26-packpass.txt) */
+    real_route(KFFT_R2C, 1 << 20, 2, 2, 2);
+    real_route(KFFT_R2C, 1 << 24, 1, 2, 3);
+    real_route(KFFT_C2R, 1 << 22, 1, 2, 2);
+    real_route(KFFT_R2C, 200000, 1, 2, 2);
     real_route(KFFT_R2C, 52329, 3, 1, 2);   /* a Rader pass, then the pairing radix-3 pass */
     real_route(KFFT_C2R, 100003, 4, 1, 4);
-    real_route(KFFT_C2R, 1 << 20, 2, 1, 2);
+    real_route(KFFT_C2R, 1 << 20, 2, 2, 2);
+    real_route(KFFT_C2R, 200002, 2, 1, 4); /* 100001 = 11 * 9091: two-for-one Bluestein passes */
     real_route(KFFT_C2R, 8219, 2, 1, 1);
-    real_route(KFFT_C2R, 4096, 2, 0, 1);
+    real_route(KFFT_C2R, 4096, 2, 2, 1);
 
     banks(1, (int64_t[]){65536}, "k0 k1", 1);
     banks(1, (int64_t[]){1 << 20}, "k0 k1", 1);
