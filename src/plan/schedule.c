@@ -201,6 +201,22 @@ static int min_blocks(const kspec *k, const kfft_device_info *info, int64_t eb)
 /* The most threads a block may have (1024 on CUDA devices). */
 static int block_cap(const kfft_device_info *info) { return info->max_threads < 1024 ? info->max_threads : 1024; }
 
+/* Threads of an fp32 convolution block of at most 48 KB whose length is not a power of two:
+ * one per butterfly of the pass with the most (the smallest radix), in whole warps, instead
+ * of one per butterfly of the widest radix's pass. UNMEASURED as a default (branch
+ * wip/conv-threads): fitted to kfft tune's choices on the H100 (bench/results/
+ * h100-2026-11-26-tune.txt), which it matches for 1409 (88 -> 192 threads, 1.51x), 2011
+ * (224 -> 288, 1.44x), 2309 (224 -> 352, 1.27x), 251, 283 and 3511's thread count; not for
+ * 547 (tuned 96), 853 (256) or 1499 (128). */
+static int every_pass_threads(const kspec *k, const kfft_device_info *info)
+{
+    int minr = k->R;
+    for (int i = 0; i < k->nrad; i++)
+        if (k->rad[i] < minr) minr = k->rad[i];
+    int64_t T = ((int64_t)k->B * k->R / minr + 31) / 32 * 32, cap = block_cap(info);
+    return (int)(T > cap ? cap : T < k->T ? k->T : T);
+}
+
 /* fp32 Rader convolutions of at least this many points, one column per block, run block_cap
  * threads: in one kernel (build_stage) and as a pass (gpasses). */
 #define RADER_ALL_THREADS 12288
@@ -639,6 +655,8 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             if ((st = f64_block(k, odd, info))) return st;
         } else if (smooth && !rader && k->ld != KS_LD_C2R_PACK) {
             k->regs = two_per_sm(k, f64, info);
+        } else if ((rader || !smooth) && (N & (N - 1)) && (int64_t)B * N * 8 <= 49152) {
+            k->T = every_pass_threads(k, info);
         }
         if ((k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) && !k->regs) k->regs = conv_regs(k, f64, info);
         /* Measured choices: the tuner's candidate, else the device's wisdom. */
