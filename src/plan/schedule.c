@@ -201,20 +201,25 @@ static int min_blocks(const kspec *k, const kfft_device_info *info, int64_t eb)
 /* The most threads a block may have (1024 on CUDA devices). */
 static int block_cap(const kfft_device_info *info) { return info->max_threads < 1024 ? info->max_threads : 1024; }
 
-/* Threads of an fp32 convolution block of at most 48 KB whose length is not a power of two:
- * one per butterfly of the pass with the most (the smallest radix), in whole warps, instead
- * of one per butterfly of the widest radix's pass. UNMEASURED as a default (branch
- * wip/conv-threads): fitted to kfft tune's choices on the H100 (bench/results/
- * h100-2026-11-26-tune.txt), which it matches for 1409 (88 -> 192 threads, 1.51x), 2011
- * (224 -> 288, 1.44x), 2309 (224 -> 352, 1.27x), 251, 283 and 3511's thread count; not for
- * 547 (tuned 96), 853 (256) or 1499 (128). */
+/* Threads of an fp32 convolution block of at most 48 KB whose length is not a power of two
+ * and whose radices are balanced (the widest at most 1.5 times the narrowest): one per
+ * butterfly of the pass with the most (the narrowest radix), in whole warps, up to 384, so
+ * every pass is one round. Fitted to an A/B of 22 primes on the H100 (bench/results/
+ * h100-2026-11-26-convthreads.txt): 3511 0.91 -> 1.23 of cuFFT, 2309 0.77 -> 0.97, 2011 0.62
+ * -> 0.71, 283 0.76 -> 1.13, 2503 0.78 -> 0.85; with unbalanced radices (a narrow pass
+ * leaving most threads idle in the others) or over 384 threads (fewer columns per SM), the
+ * same rule lost: 1103 (21x21x5, 448 threads) 0.99 -> 0.71, 787 (15x15x7) 0.87 -> 0.70, 1709
+ * (10x7x7x7, 512) 1.01 -> 0.83. */
 static int every_pass_threads(const kspec *k, const kfft_device_info *info)
 {
-    int minr = k->R;
-    for (int i = 0; i < k->nrad; i++)
+    int minr = k->R, maxr = 1;
+    for (int i = 0; i < k->nrad; i++) {
         if (k->rad[i] < minr) minr = k->rad[i];
-    int64_t T = ((int64_t)k->B * k->R / minr + 31) / 32 * 32, cap = block_cap(info);
-    return (int)(T > cap ? cap : T < k->T ? k->T : T);
+        if (k->rad[i] > maxr) maxr = k->rad[i];
+    }
+    int64_t T = ((int64_t)k->B * k->R / minr + 31) / 32 * 32;
+    if (2 * maxr > 3 * minr || T > 384 || T > block_cap(info) || T < k->T) return k->T;
+    return (int)T;
 }
 
 /* fp32 Rader convolutions of at least this many points, one column per block, run block_cap
