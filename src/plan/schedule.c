@@ -201,15 +201,18 @@ static int min_blocks(const kspec *k, const kfft_device_info *info, int64_t eb)
 /* The most threads a block may have (1024 on CUDA devices). */
 static int block_cap(const kfft_device_info *info) { return info->max_threads < 1024 ? info->max_threads : 1024; }
 
-/* Threads of an fp32 convolution block of at most 48 KB whose length is not a power of two
- * and whose radices are balanced (the widest at most 1.5 times the narrowest): one per
- * butterfly of the pass with the most (the narrowest radix), in whole warps, up to 384, so
- * every pass is one round. Fitted to an A/B of 22 primes on the H100 (bench/results/
- * h100-2026-11-26-convthreads.txt): 3511 0.91 -> 1.23 of cuFFT, 2309 0.77 -> 0.97, 2011 0.62
- * -> 0.71, 283 0.76 -> 1.13, 2503 0.78 -> 0.85; with unbalanced radices (a narrow pass
- * leaving most threads idle in the others) or over 384 threads (fewer columns per SM), the
- * same rule lost: 1103 (21x21x5, 448 threads) 0.99 -> 0.71, 787 (15x15x7) 0.87 -> 0.70, 1709
- * (10x7x7x7, 512) 1.01 -> 0.83. */
+/* Threads of an fp32 convolution block of 4000 to 6144 points (32-48 KB) whose length is not
+ * a power of two and whose radices are balanced (the widest at most 1.5 times the narrowest):
+ * one per butterfly of the pass with the most (the narrowest radix), in whole warps, up to
+ * 384, so every pass is one round where the default (one thread per butterfly of the widest
+ * pass, or 256) took two for most. H100, A/B of 48 primes (bench/results/
+ * h100-2026-11-26-convthreads.txt): every one of the 11 in that range gained, 2011 0.62 ->
+ * 0.71 of cuFFT, 2309 0.77 -> 0.97, 2347 0.76 -> 0.97, 2423 0.67 -> 0.90, 2591 0.64 -> 0.88,
+ * 2699 0.58 -> 0.78, 3019 0.62 -> 0.85, 2503 0.78 -> 0.85; in smaller blocks the same rule
+ * was mixed (15 gained, 3511 0.91 -> 1.23, 1789 0.63 -> 0.87, 283 0.76 -> 1.13; 11 lost, 3457
+ * 1.54 -> 1.27, 1123 1.19 -> 1.00, 823 0.87 -> 0.75), and with unbalanced radices or over
+ * 384 threads it lost (1103's 21x21x5 at 448 threads 0.99 -> 0.71, 1709's 10x7x7x7 at 512
+ * 1.01 -> 0.83). */
 static int every_pass_threads(const kspec *k, const kfft_device_info *info)
 {
     int minr = k->R, maxr = 1;
@@ -660,7 +663,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             if ((st = f64_block(k, odd, info))) return st;
         } else if (smooth && !rader && k->ld != KS_LD_C2R_PACK) {
             k->regs = two_per_sm(k, f64, info);
-        } else if ((rader || !smooth) && (N & (N - 1)) && (int64_t)B * N * 8 <= 49152) {
+        } else if ((rader || !smooth) && (N & (N - 1)) && (int64_t)B * N >= 4000 && (int64_t)B * N * 8 <= 49152) {
             k->T = every_pass_threads(k, info);
         }
         if ((k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) && !k->regs) k->regs = conv_regs(k, f64, info);
