@@ -432,7 +432,10 @@ int main(void)
     route(17152, "bluestein", 4);       /* 256*67: p = 67 too small for the Rader pass */
     route(16384, "k0 single", 1);
     route(4194304, "k1 pass R=2048", 2); /* power of two: passes sized by the opt-in memory */
-    route(16777216, "k2 pass R=256", 3); /* pass blocks <= 96 KB: three passes beat two of 139 KB */
+    /* complex chains: two passes of 4096 in 139 KB blocks, a thread per butterfly (session 19);
+     * packed real chains keep blocks <= 96 KB (three passes) */
+    route(16777216, "k1 pass R=4096(16x16x16) B=4 T=1024", 2);
+    route(8388608, "k0 pass R=4096(16x16x16) B=4 T=1024", 2);
     route(1000003, "bluestein m=2000376", 6); /* odd-heavy: default-memory passes (4 measured slower) */
     /* Radix decompositions: every smooth length in every mode multiplies back, uses codelet
      * lengths (<= 32; balanced <= 21, or the largest prime factor if larger) and none has fewer radices

@@ -24,9 +24,15 @@
 #define WIDE_ROW_BYTES 128
 #define WIDE_BLOCK_BYTES (64 << 10)
 /* Power-of-two pass blocks above this ran one per SM and lost to one pass more: 2^24 as two
- * passes of 4096 (139 KB blocks) 0.56 of cuFFT, as three of 256 0.61-0.64 on the H100;
- * 2^22's two passes of 2048 (70 KB) stay (three: 0.57). */
+ * passes of 4096 (139 KB blocks) 0.56 of cuFFT, as three of 256 0.61-0.64 on the H100
+ * (session 7); 2^22's two passes of 2048 (70 KB) stay (three: 0.57). Since (staged pass
+ * twiddles, split tables) the two passes win for complex chains (session 19, bench/results/
+ * h100-2026-11-26-packpass.txt part 5: 2^24 0.71 -> 0.77, 2^23 0.70 -> 0.79, with a thread
+ * per butterfly and no register bound), which take PASS_SMEM_CPLX_MAX; the packed real
+ * chains lost with them (R2C 2^24 0.84 -> 0.59: its pairing last pass of 2048 fell to 16-byte
+ * rows; C2R 0.83 -> 0.76). */
 #define PASS_SMEM_MAX (96 << 10)
+#define PASS_SMEM_CPLX_MAX (144 << 10)
 /* The most a two-for-one R2C last pass's block may take for wider rows (gpasses). */
 #define PAIR_BLOCK_BYTES (64 << 10)
 /* Transforms per chunk are limited so workspace stays under this. */
@@ -208,7 +214,9 @@ static int block_cap(const kfft_device_info *info) { return info->max_threads < 
  * pass, or 256) took two for most. H100, A/B of 48 primes (bench/results/
  * h100-2026-11-26-convthreads.txt): every one of the 11 in that range gained, 2011 0.62 ->
  * 0.71 of cuFFT, 2309 0.77 -> 0.97, 2347 0.76 -> 0.97, 2423 0.67 -> 0.90, 2591 0.64 -> 0.88,
- * 2699 0.58 -> 0.78, 3019 0.62 -> 0.85, 2503 0.78 -> 0.85; in smaller blocks the same rule
+ * 2699 0.58 -> 0.78, 3019 0.62 -> 0.85, 2503 0.78 -> 0.85, and of 22 more measured after the
+ * rule was set, 21 (2053 0.82 -> 1.17, 2833 0.54 -> 0.75, 4861 3.19 -> 3.94; 2357's 21x15x15
+ * lost, 0.95 -> 0.89); in smaller blocks the same rule
  * was mixed (15 gained, 3511 0.91 -> 1.23, 1789 0.63 -> 0.87, 283 0.76 -> 1.13; 11 lost, 3457
  * 1.54 -> 1.27, 1123 1.19 -> 1.00, 823 0.87 -> 0.75), and with unbalanced radices or over
  * 384 threads it lost (1103's 21x21x5 at 448 threads 0.99 -> 0.71, 1709's 10x7x7x7 at 512
@@ -336,7 +344,8 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
      * padding, bench/results/h100-2026-11-23-iter.txt, and after it, -25-ab.txt: 2^20 0.73 ->
      * 0.72 / 0.55, 2^22 0.70 -> 0.57 / 0.62). */
     int pow2 = (N & (N - 1)) == 0;
-    size_t pass_smem = info->smem_optin < PASS_SMEM_MAX ? info->smem_optin : PASS_SMEM_MAX;
+    size_t cap = base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX ? PASS_SMEM_CPLX_MAX : PASS_SMEM_MAX;
+    size_t pass_smem = info->smem_optin < cap ? info->smem_optin : cap;
     int64_t emax = ks_smem_capacity((int64_t)(pow2 && pass_smem > info->smem_per_block ? pass_smem : info->smem_per_block), f64);
     int Bg = ROW_BYTES / (int)elem_bytes(f64);
     int64_t R[KFFT_MAX_STEPS];
@@ -392,6 +401,13 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             if (st) return st;
             k->pad = pad >= 0 ? pad : 1;
             k->regs = two_per_sm(k, f64, info);
+            if ((int64_t)B * R[p] * elem_bytes(f64) > PASS_SMEM_MAX) { /* one block per SM: every thread busy, no bound */
+                int maxr = 1;
+                for (int i = 0; i < k->nrad; i++) maxr = k->rad[i] > maxr ? k->rad[i] : maxr;
+                int64_t T = (int64_t)B * R[p] / maxr;
+                k->T = (int)(T < block_cap(info) ? T : block_cap(info));
+                k->regs = 0;
+            }
         }
         /* The packed route's pre-step (C2R, first pass) or post-step (R2C, last pass) twiddles
          * W_nreal^(j + e C) as two tables (kspec.h: rtw). */
