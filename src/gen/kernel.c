@@ -78,18 +78,18 @@ static void emit_offset_fn(strbuf *b, const kspec *k, int index, int store)
     sb_puts(b, "    return o;\n}\n");
 }
 
-/* GPASS column decomposition: t = transform, j = column within it. A two-for-one R2C last
- * pass: local column c < B/2 is column jl of the block's run, c >= B/2 its partner Ns - jl;
- * ok = 0 for slots without a column of their own (partners of 0 and Ns/2, past Ns/2), which
- * read column 0 and store nothing. */
+/* GPASS column decomposition: t = transform, j = column within it. A pairing R2C last pass:
+ * local column c < B/2 is column jl < ceil(Ns/2) of the block's run, c >= B/2 its partner
+ * Ns - jl, or Ns/2 for jl = 0 (even Ns); ok = 0 for slots without a column of their own (past
+ * the last pair; beside column 0 for odd Ns), which read column 0 and store nothing. */
 static void emit_tj(strbuf *b, const kspec *k)
 {
     const char *I = idx_type(k);
     if (ks_pair_pass(k)) {
         long long cpt = (long long)ks_cols_per_transform(k), Ns = (long long)k->Ns, h = k->B / 2;
         sb_printf(b, "            %s t = g / %lld, jl = (g - t * %lld) / %d * %lld + c %% %lld;\n", I, cpt, cpt, k->B, h, h);
-        sb_printf(b, "            int hi = c >= %lld, ok = hi ? jl >= 1 && jl < %lld : jl <= %lld;\n", h, Ns - Ns / 2, Ns / 2);
-        sb_printf(b, "            %s j = !ok ? 0 : hi ? %lld - jl : jl;\n", I, Ns);
+        sb_printf(b, "            int hi = c >= %lld, ok = jl < %lld && (!hi || jl > 0 || %d);\n", h, (Ns + 1) / 2, Ns % 2 == 0);
+        sb_printf(b, "            %s j = !ok ? 0 : !hi ? jl : jl > 0 ? %lld - jl : %lld;\n", I, Ns, Ns / 2);
         return;
     }
     if (k->tfast) {
@@ -414,13 +414,14 @@ static void emit_pack_split(strbuf *b, const kspec *k, int index, const char *po
 /* Two-for-one or packed R2C in the last pass of a chain (Ns = N/R columns, outputs k = j +
  * e*Ns): the partner n - k of column j's element e is element R-1-e of column Ns - j (the
  * block's slot c +- B/2, or c itself for j = Ns/2), or element (R-e) mod R of column 0. Each
- * k <= n/2 is written by the one block holding it (packed: with n - k). */
+ * k <= n/2 is written by the one block holding it (packed: with n - k); those have e <= R/2,
+ * so the loop runs over that half of each column. */
 static void emit_store_r2c_2_pass(strbuf *b, const kspec *k, int index)
 {
     const char *I = idx_type(k);
     long long Ns = (long long)k->Ns;
     int R = k->R, h = k->B / 2;
-    open_elem_loop(b, k, R, gen_walk_along(k, 1));
+    open_elem_loop(b, k, R / 2 + 1, gen_walk_along(k, 1));
     sb_puts(b, "        if (g < ncols) {\n");
     emit_tj(b, k);
     sb_printf(b, "            %s kk = j + (%s)e * %lld;\n            if (ok && kk <= %lld) {\n", I, I, Ns, (long long)k->n / 2);

@@ -60,7 +60,8 @@ typedef struct {
  * X_b[k] = -i (Z[k] - Z*[n-k])/2, which needs Z[k] and Z[n-k] in one block: a whole
  * transform (KS_SINGLE), or the last pass of a chain of length n (not Bluestein's), whose
  * column j (outputs j + e*Ns) pairs with column Ns - j; that pass launches blocks of B/2 columns
- * j <= Ns/2 and their B/2 partners (see ks_cols_per_transform). */
+ * j < Ns/2 and their B/2 partners, column Ns/2 (even Ns) in the partner slot of column 0,
+ * which pairs with itself (see ks_cols_per_transform). */
 enum { KS_LD_CPLX = 0, KS_LD_REAL, KS_LD_HERM, KS_LD_PAIR, KS_LD_C2R_PACK, KS_LD_REAL2, KS_LD_HERM2 };
 enum { KS_ST_CPLX = 0, KS_ST_HALF, KS_ST_REAL, KS_ST_PAIR, KS_ST_R2C_PACK, KS_ST_MIRROR, KS_ST_HALF2, KS_ST_REAL2 };
 
@@ -154,13 +155,14 @@ static inline int ks_tw_rows(const kspec *k) { return (k->R & (k->R - 1)) == 0 &
 static inline int ks_pair_pass(const kspec *k) { return k->kind == KS_GPASS && (k->st == KS_ST_HALF2 || k->st == KS_ST_R2C_PACK); }
 
 /* Columns a kernel launches per transform: 1 for KS_SINGLE, N / (column length) for a pass; a
- * two-for-one R2C last pass launches, per block of B, B/2 columns j <= Ns/2 and their partners
- * Ns - j, enough blocks to cover j = 0..Ns/2. */
+ * pairing R2C last pass launches, per block of B, B/2 columns j < Ns/2 and their partners
+ * Ns - j (Ns/2 beside column 0), enough blocks to cover j < Ns/2: ceil(Ns/2) columns. (With
+ * Ns/2 in a slot of its own, R2C 2^16's 256 columns took 9 blocks of 16 for 8 of work.) */
 static inline int64_t ks_cols_per_transform(const kspec *k)
 {
     if (k->kind == KS_SINGLE) return 1;
     int64_t cols = k->N / (k->ops & KS_MID_RADER ? k->R + 1 : k->R), h = k->B / 2;
-    return ks_pair_pass(k) ? (cols / 2 + h) / h * k->B : cols;
+    return ks_pair_pass(k) ? ((cols + 1) / 2 + h - 1) / h * k->B : cols;
 }
 
 /* A padded kernel (kspec.pad) puts one spare element after every 16 complex floats or 8
