@@ -415,13 +415,15 @@ static void emit_pack_split(strbuf *b, const kspec *k, int index, const char *po
  * e*Ns): the partner n - k of column j's element e is element R-1-e of column Ns - j (the
  * block's slot c +- B/2, or c itself for j = Ns/2), or element (R-e) mod R of column 0. Each
  * k <= n/2 is written by the one block holding it (packed: with n - k); those have e <= R/2,
- * so the loop runs over that half of each column. */
+ * so the loop runs over that half of each column where R is even (H100, bench/results/
+ * h100-2026-11-26-pairslots.txt: R2C 2^16 0.79 -> 0.81 of cuFFT, 2^18 1.18 -> 1.22); for odd R
+ * (59049's 243) the whole column measured faster (1.66 -> 1.71, fp64 1.39 -> 1.50). */
 static void emit_store_r2c_2_pass(strbuf *b, const kspec *k, int index)
 {
     const char *I = idx_type(k);
     long long Ns = (long long)k->Ns;
     int R = k->R, h = k->B / 2;
-    open_elem_loop(b, k, R / 2 + 1, gen_walk_along(k, 1));
+    open_elem_loop(b, k, R % 2 ? R : R / 2 + 1, gen_walk_along(k, 1));
     sb_puts(b, "        if (g < ncols) {\n");
     emit_tj(b, k);
     sb_printf(b, "            %s kk = j + (%s)e * %lld;\n            if (ok && kk <= %lld) {\n", I, I, Ns, (long long)k->n / 2);
