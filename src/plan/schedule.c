@@ -214,13 +214,12 @@ static int block_cap(const kfft_device_info *info) { return info->max_threads < 
  * pass, or 256) took two for most. H100, A/B of 48 primes (bench/results/
  * h100-2026-11-26-convthreads.txt): every one of the 11 in that range gained, 2011 0.62 ->
  * 0.71 of cuFFT, 2309 0.77 -> 0.97, 2347 0.76 -> 0.97, 2423 0.67 -> 0.90, 2591 0.64 -> 0.88,
- * 2699 0.58 -> 0.78, 3019 0.62 -> 0.85, 2503 0.78 -> 0.85, and of 22 more measured after the
- * rule was set, 21 (2053 0.82 -> 1.17, 2833 0.54 -> 0.75, 4861 3.19 -> 3.94; 2357's 21x15x15
- * lost, 0.95 -> 0.89); in smaller blocks the same rule
- * was mixed (15 gained, 3511 0.91 -> 1.23, 1789 0.63 -> 0.87, 283 0.76 -> 1.13; 11 lost, 3457
- * 1.54 -> 1.27, 1123 1.19 -> 1.00, 823 0.87 -> 0.75), and with unbalanced radices or over
- * 384 threads it lost (1103's 21x21x5 at 448 threads 0.99 -> 0.71, 1709's 10x7x7x7 at 512
- * 1.01 -> 0.83). */
+ * 2699 0.58 -> 0.78, 3019 0.62 -> 0.85, 2503 0.78 -> 0.85, and 21 of 22 more measured after
+ * the rule was set (2053 0.82 -> 1.17, 2833 0.54 -> 0.75, 4861 3.19 -> 3.94; 2357's 21x15x15
+ * lost, 0.95 -> 0.89). In smaller blocks the same rule was mixed (15 gained, 3511 0.91 ->
+ * 1.23, 1789 0.63 -> 0.87, 283 0.76 -> 1.13; 11 lost, 3457 1.54 -> 1.27, 1123 1.19 -> 1.00,
+ * 823 0.87 -> 0.75), and with unbalanced radices or over 384 threads it lost (1103's 21x21x5
+ * at 448 threads 0.99 -> 0.71, 1709's 10x7x7x7 at 512 1.01 -> 0.83). */
 static int every_pass_threads(const kspec *k, const kfft_device_info *info)
 {
     int minr = k->R, maxr = 1;
