@@ -338,6 +338,24 @@ static void pass_shapes(void)
         }
         kfft_schedule_free(&s);
     }
+    /* Pairing passes over 64 KB while their half-rows stay under 64 bytes (session 19): R2C
+     * 2^22's 1024-point pass 8 -> 16 columns, 2^23's 2048-point one 4 -> 8, one block per SM at a
+     * thread per butterfly; 2^20's 512-point pass stays at 16 (64 KB). */
+    struct {
+        int64_t n;
+        int B, T;
+    } pair[] = {{1 << 22, 16, 1024}, {1 << 23, 8, 1024}, {1 << 20, 16, 512}};
+    for (size_t i = 0; i < sizeof pair / sizeof pair[0]; i++) {
+        kfft_schedule s;
+        if (schedule_prec(KFFT_R2C, KFFT_F32, 1, &pair[i].n, 8, &s)) {
+            CHECK(0, "pair pass %lld: %s", (long long)pair[i].n, kfft_error_message());
+            continue;
+        }
+        const kspec *l = &s.spec[s.nsteps - 1];
+        CHECK(ks_pair_pass(l) && l->B == pair[i].B && l->T == pair[i].T && (l->T < 1024 || l->regs == 0), "pair pass %lld: B %d T %d regs %d: %s",
+              (long long)pair[i].n, l->B, l->T, l->regs, s.describe);
+        kfft_schedule_free(&s);
+    }
 }
 
 /* One-kernel fp32 blocks of 512 threads carry a 64-register bound, except the packed C2R and fp64

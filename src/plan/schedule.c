@@ -33,8 +33,10 @@
  * rows; C2R 0.83 -> 0.76). */
 #define PASS_SMEM_MAX (96 << 10)
 #define PASS_SMEM_CPLX_MAX (144 << 10)
-/* The most a two-for-one R2C last pass's block may take for wider rows (gpasses). */
+/* The most a pairing R2C last pass's block may take for wider rows (gpasses): up to
+ * PAIR_BLOCK_BYTES, and up to PAIR_BLOCK_MAX while its half-rows are under 64 bytes. */
 #define PAIR_BLOCK_BYTES (64 << 10)
+#define PAIR_BLOCK_MAX (144 << 10)
 /* Transforms per chunk are limited so workspace stays under this. */
 #define WORKSPACE_CAP ((int64_t)256 << 20)
 /* Threads per block: 256 for blocks of a few thousand elements; up to 512 for the large
@@ -378,9 +380,15 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * spectra of n/2+1 elements, whose starts are mostly not sector-aligned, so each row
          * straddles sectors: rows of 128 bytes (up to 64 KB blocks) leave fewer partial
          * sectors than 32 (2^16's pass wrote 1.9x its L2 sectors; R2C 2^16 0.49 -> 0.73 of
-         * cuFFT, 2^18 0.85 -> 1.06). */
-        if (ks_pair_pass(k) && p == np - 1)
-            while (B < 8 * Bg && (int64_t)2 * B * R[p] <= emax && (int64_t)2 * B * R[p] * elem_bytes(f64) <= PAIR_BLOCK_BYTES) B *= 2;
+         * cuFFT, 2^18 0.85 -> 1.06). Opt-in shared memory, and blocks up to 144 KB where the
+         * half-rows would stay under 64 bytes (H100, bench/results/h100-2026-11-26-pairslots.txt
+         * part 3: R2C 2^23 0.62 -> 0.83, 2^22 0.83 -> 0.94, 390625 1.41 -> 1.65, 100000 1.43 ->
+         * 1.66; blocks of 128-byte half-rows over 64 KB lost: 2^20 1.09 -> 1.00). */
+        if (ks_pair_pass(k) && p == np - 1) {
+            size_t pb = info->smem_optin < PAIR_BLOCK_MAX ? info->smem_optin : PAIR_BLOCK_MAX;
+            int64_t ep = ks_smem_capacity((int64_t)pb, f64), eb2 = elem_bytes(f64);
+            while (B < 8 * Bg && (int64_t)2 * B * R[p] <= ep && ((int64_t)2 * B * R[p] * eb2 <= PAIR_BLOCK_BYTES || B < 4 * Bg)) B *= 2;
+        }
         if (rp && p == 0) { /* Rader: the convolution (R-1 long) and 2*B slots must fit */
             for (B = 1; B < Bg && (int64_t)B * 2 * (R[p] + 1) <= emax;) B *= 2;
             int64_t odd = R[p] - 1;
