@@ -315,9 +315,9 @@ static void pass_shapes(void)
         int B0, B1, regs; /* first and last pass columns; register bound of 512-thread passes */
     } c[] = {
         {KFFT_C2R, KFFT_F32, 1 << 20, 128, 4, 4, 64},  /* packed: last pass stores pairs of reals */
-        {KFFT_R2C, KFFT_F32, 1 << 20, 128, 4, 16, 64}, /* packed: first pass loads pairs; pair pass 64 KB */
+        {KFFT_R2C, KFFT_F32, 1 << 20, 128, 8, 16, 64}, /* packed: first pass loads pairs in 64-byte rows; pair pass 64 KB */
         {KFFT_C2R, KFFT_F32, 390625, 32, 4, 8, 0},     /* odd: two-for-one, the last pass stores reals */
-        {KFFT_R2C, KFFT_F32, 1 << 16, 2048, 8, 32, 64}, /* pair pass: 16 + 16 columns of 256 */
+        {KFFT_R2C, KFFT_F32, 1 << 16, 2048, 16, 32, 64}, /* first pass 128-byte rows; pair pass: 16 + 16 columns of 128 */
         {KFFT_C2C, KFFT_F32, 1 << 22, 32, 4, 4, 64},
         {KFFT_C2C, KFFT_F64, 1 << 22, 32, 2, 2, 0},    /* no bound measured in fp64 */
         {KFFT_C2R, KFFT_F64, 1 << 20, 128, 2, 4, 0},

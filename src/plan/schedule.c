@@ -376,6 +376,13 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
                         (p == np - 1 && (base->st == KS_ST_REAL || base->st == KS_ST_REAL2));
         if (real_side)
             while (B < 2 * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;
+        /* The packed R2C's first pass reads each element as two reals: rows of up to 128 bytes
+         * in blocks of up to 64 KB measured faster there (H100, bench/results/
+         * h100-2026-11-26-pairslots.txt part 5: R2C 2^16 0.81 -> 0.84 of cuFFT, 2^18 1.23 -> 1.27,
+         * 2^24 0.85 -> 0.87; 128 KB blocks lost: 2^20 1.09 -> 1.04, 2^22 0.94 -> 0.89). The packed
+         * C2R's first pass gained nothing either way (within 0.03). */
+        if (p == 0 && base->nreal && base->ld == KS_LD_PAIR)
+            while (B < 4 * Bg && (int64_t)2 * B * R[p] <= emax && (int64_t)2 * B * R[p] * elem_bytes(f64) <= PAIR_BLOCK_BYTES) B *= 2;
         /* A two-for-one (or packed) R2C last pass writes B/2 columns and their B/2 partners into half
          * spectra of n/2+1 elements, whose starts are mostly not sector-aligned, so each row
          * straddles sectors: rows of 128 bytes (up to 64 KB blocks) leave fewer partial
