@@ -126,6 +126,13 @@ static void emit_pair_bases(strbuf *b, const kspec *k, int index, int store)
               idx_type(k), off, index, fn, (long long)k->ntr, off, index, fn);
 }
 
+/* W_nreal^(j + e C) in a packed route's first (C2R) or last (R2C) pass, C = N/R its columns:
+ * the product of the two tables at kspec.rtw. */
+static void pack_pass_twiddle(const kspec *k, char *w, size_t len)
+{
+    snprintf(w, len, "cmul(tw[%lld + j], tw[%lld + e])", (long long)k->rtw, (long long)(k->rtw + k->N / k->R));
+}
+
 /* v = element `src` of transform t from the user's input, as ld says. */
 static void emit_user_read(strbuf *b, const kspec *k, int index)
 {
@@ -163,11 +170,10 @@ static void emit_user_read(strbuf *b, const kspec *k, int index)
         sb_printf(b, "            kfft_cplx a = in[base + src * %lld], c = cconj(in[base + (%lld - src) * %lld]);\n", is,
                   (long long)k->n, is);
         sb_puts(b, "            if (src == 0) { a.y = 0; c.y = 0; }\n");
-        if (k->kind == KS_GPASS) /* the first pass: src = j + e C, W^src = W^j W^(e C) (kspec.h: rtw) */
-            sb_printf(b, "            kfft_cplx w = cmul(tw[%lld + j], tw[%lld + e]);\n", (long long)k->rtw,
-                      (long long)(k->rtw + k->N / k->R));
-        else
-            sb_printf(b, "            kfft_cplx w = tw[%lld + src];\n", (long long)k->rtw);
+        char w[96];
+        if (k->kind == KS_GPASS) pack_pass_twiddle(k, w, sizeof w); /* the first pass: src = j + e C */
+        else snprintf(w, sizeof w, "tw[%lld + src]", (long long)k->rtw);
+        sb_printf(b, "            kfft_cplx w = %s;\n", w);
         sb_puts(b, "            v = cadd(cadd(a, c), cmuli(cmul(cconj(w), csub(a, c))));\n");
         break;
     default:
@@ -430,9 +436,9 @@ static void emit_store_r2c_2_pass(strbuf *b, const kspec *k, int index)
     sb_printf(b, "            int pc = j == 0 || 2 * j == %lld ? c : hi ? c - %d : c + %d, pe = j == 0 ? (e == 0 ? 0 : %d - e) : %d - e;\n",
               Ns, h, h, R, R - 1);
     sb_printf(b, "            kfft_cplx a = s[KFFT_SP(c * %d + e)], z = cconj(s[KFFT_SP(pc * %d + pe)]);\n", R, R);
-    if (k->st == KS_ST_R2C_PACK) { /* W^kk = W^j W^(e Ns): two small tables (kspec.h: rtw) */
+    if (k->st == KS_ST_R2C_PACK) { /* kk = j + e Ns, Ns = N/R */
         char w[96];
-        snprintf(w, sizeof w, "cmul(tw[%lld + j], tw[%lld + e])", (long long)k->rtw, (long long)(k->rtw + k->Ns));
+        pack_pass_twiddle(k, w, sizeof w);
         emit_pack_split(b, k, index, "kk", w);
     } else {
         emit_pair_split(b, k, index, "kk");

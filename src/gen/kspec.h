@@ -115,8 +115,8 @@ typedef struct {
     ks_mirror mir;       /* KS_ST_MIRROR */
     int64_t nreal;       /* real length of a PACK route (n = nreal/2) */
     int64_t rtw;         /* PACK: table of W_nreal^k, k <= nreal/2; in passes two tables, W_nreal^j
-                            (j < C) then W_nreal^(e C) at rtw + C (e <= R/2 in the R2C last pass,
-                            C = Ns; e < R in the C2R first pass, C = N/R): W^(j + e C) = the product */
+                            (j < C = N/R, the pass's columns) then W_nreal^(e C) at rtw + C (e < R in
+                            the C2R first pass, e <= R/2 in the R2C last): W^(j + e C) = the product */
     int64_t ntr;         /* two-for-one routes: user transforms (columns are pairs of them) */
     int scale;           /* multiply stored values by (inv ? scale_inv : scale_fwd) */
     double scale_fwd, scale_inv;

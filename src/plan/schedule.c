@@ -209,6 +209,15 @@ static int min_blocks(const kspec *k, const kfft_device_info *info, int64_t eb)
 /* The most threads a block may have (1024 on CUDA devices). */
 static int block_cap(const kfft_device_info *info) { return info->max_threads < 1024 ? info->max_threads : 1024; }
 
+/* A thread per butterfly of the widest radix's pass (every thread busy in every pass), up to block_cap. */
+static int widest_pass_threads(const kspec *k, const kfft_device_info *info)
+{
+    int maxr = 1;
+    for (int i = 0; i < k->nrad; i++) maxr = k->rad[i] > maxr ? k->rad[i] : maxr;
+    int64_t T = (int64_t)k->B * k->R / maxr;
+    return (int)(T < block_cap(info) ? T : block_cap(info));
+}
+
 /* Threads of an fp32 convolution block of 4000 to 6144 points (32-48 KB) whose length is not
  * a power of two and whose radices are balanced (the widest at most 1.5 times the narrowest):
  * one per butterfly of the pass with the most (the narrowest radix), in whole warps, up to
@@ -416,21 +425,16 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             k->pad = pad >= 0 ? pad : 1;
             k->regs = two_per_sm(k, f64, info);
             if ((int64_t)B * R[p] * elem_bytes(f64) > PASS_SMEM_MAX) { /* one block per SM: every thread busy, no bound */
-                int maxr = 1;
-                for (int i = 0; i < k->nrad; i++) maxr = k->rad[i] > maxr ? k->rad[i] : maxr;
-                int64_t T = (int64_t)B * R[p] / maxr;
-                k->T = (int)(T < block_cap(info) ? T : block_cap(info));
+                k->T = widest_pass_threads(k, info);
                 k->regs = 0;
             }
         }
-        /* The packed route's pre-step (C2R, first pass) or post-step (R2C, last pass) twiddles
-         * W_nreal^(j + e C) as two tables (kspec.h: rtw). */
-        if (base->nreal && p == 0 && base->ld == KS_LD_C2R_PACK) {
-            k->rtw = tab_twiddles_range(t, N / R[0], 1, base->nreal);
-            tab_twiddles_range(t, R[0], N / R[0], base->nreal);
-        } else if (base->nreal && p == np - 1 && base->st == KS_ST_R2C_PACK) {
-            k->rtw = tab_twiddles_range(t, Ns, 1, base->nreal);
-            tab_twiddles_range(t, R[p] / 2 + 1, Ns, base->nreal);
+        /* The packed route's pre-step (C2R, first pass) or post-step (R2C, last pass: e <= R/2)
+         * twiddles W_nreal^(j + e C), C = N/R columns, as two tables (kspec.h: rtw). */
+        int c2r_pre = p == 0 && base->ld == KS_LD_C2R_PACK, r2c_post = p == np - 1 && base->st == KS_ST_R2C_PACK;
+        if (base->nreal && (c2r_pre || r2c_post)) {
+            k->rtw = tab_twiddles_range(t, N / R[p], 1, base->nreal);
+            tab_twiddles_range(t, c2r_pre ? R[p] : R[p] / 2 + 1, N / R[p], base->nreal);
         }
         /* Grouped columns on a pass's user side only, where a block holds whole groups. */
         if (!((p == 0 || p == np - 1) && !(rp && p == 0) && !ks_pair_pass(k) && k->tgrp && k->B % k->tgrp == 0)) k->tgrp = 0;
@@ -664,12 +668,8 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
                 k->pad = 0;
             }
             if (!k->pad && (int64_t)B * N * eb >= 131072) {
-                int maxr = 1;
-                for (int i = 0; i < k->nrad; i++) maxr = k->rad[i] > maxr ? k->rad[i] : maxr;
-                int64_t T = (int64_t)B * N / maxr;
-                if (T > 1024) T = 1024;
-                if (T > info->max_threads) T = info->max_threads;
-                if (T > k->T) k->T = (int)T;
+                int T = widest_pass_threads(k, info);
+                if (T > k->T) k->T = T;
             }
         }
         /* Threads and register bounds. fp32 Rader convolutions of 12288 points or more: as
