@@ -10,8 +10,9 @@
 void gen_program(strbuf *b, int dialect, const kspec *specs, int nspecs);
 
 /* The sparse 2-D FFT's direct-sum kernel "kfft_sp" (sparse.c). Launch arguments: in = the
- * matrix buffer (CSC arrays at the byte offsets below), out = G, out_off = G's first element,
- * ncols = rows u in the tile, tbase = its first u; gen_sparse_groups() blocks of
+ * matrix buffer (CSC arrays at the byte offsets below), out = G, out_off = G's first element
+ * (G[u - tbase, c] at out_off + (u - tbase)*C + c, or folded), ncols = rows u in the tile,
+ * tbase = its first u; gen_sparse_groups() blocks of
  * gen_sparse_threads() threads. */
 typedef struct {
     int f64;
@@ -22,6 +23,7 @@ typedef struct {
     int tw_smem;    /* copy the tables to shared memory */
     int upl;        /* rows u per lane */
     int idx64;      /* G offsets need 64 bits */
+    int64_t fold;   /* > 0: G folded into a half spectrum of row pitch fold (kspec.h: KS_LD_FOLD) */
 } ks_sparse;
 void gen_sparse_program(strbuf *b, int dialect, const ks_sparse *k);
 int gen_sparse_threads(void);

@@ -181,6 +181,17 @@ static void emit_user_read(strbuf *b, const kspec *k, int index)
     }
 }
 
+/* KS_LD_FOLD's read of element src of row u = tbase + t (kspec.h). */
+static void emit_fold_read(strbuf *b, const kspec *k)
+{
+    const char *I = idx_type(k);
+    long long R = (long long)k->mir.R, ld = (long long)k->mir.ld;
+    sb_printf(b, "            %s u = tbase + t;\n", I);
+    sb_printf(b, "            if (u == 0 || 2 * u == %lld) v = KFFT_MK(rin[2 * (in_off + u * %lld) + src], 0);\n", R, ld);
+    sb_printf(b, "            else v = src < %lld ? in[in_off + u * %lld + src] : in[in_off + (%lld - u) * %lld + src - %lld];\n", ld, ld, R,
+              ld, ld);
+}
+
 /* Element e of local column c (global column g) from the kernel's source, with the fused
  * pre-operations, into a new variable v (zero past the last column). A pass with Ns > 1
  * splits e = eb + eq*RB for its twiddle (kspec.h: tw_pa, tw_pb): eb and eq name variables
@@ -198,7 +209,9 @@ static void emit_load_elem(strbuf *b, const kspec *k, int index, const char *eb,
     }
     int guard = (k->ops & KS_PRE_CHIRP) != 0;
     if (guard) sb_printf(b, "            if (src < %lld) {\n", (long long)k->n);
-    if (k->src == KS_IO_USER)
+    if (k->src == KS_IO_USER && k->ld == KS_LD_FOLD)
+        emit_fold_read(b, k);
+    else if (k->src == KS_IO_USER)
         emit_user_read(b, k, index);
     else {
         sb_puts(b, "            v = in[in_off + ");
@@ -621,7 +634,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     if (k->tgrp) /* columns in whole groups of transforms (kspec.h: tgrp) */
         sb_printf(b, "    %s gfull = (%s)(ncols / %lld / %d * %d * %lld);\n", idx_type(k), idx_type(k),
                   (long long)ks_cols_per_transform(k), k->tgrp, k->tgrp, (long long)ks_cols_per_transform(k));
-    if (k->ld == KS_LD_REAL || k->ld == KS_LD_PAIR || k->ld == KS_LD_REAL2)
+    if (k->ld == KS_LD_REAL || k->ld == KS_LD_PAIR || k->ld == KS_LD_REAL2 || k->ld == KS_LD_FOLD)
         sb_puts(b, "    KFFT_GLOBAL const kfft_real *rin = (KFFT_GLOBAL const kfft_real *)in;\n");
     if (k->st == KS_ST_REAL || k->st == KS_ST_PAIR || k->st == KS_ST_REAL2) sb_puts(b, "    KFFT_GLOBAL kfft_real *rout = (KFFT_GLOBAL kfft_real *)out;\n");
     if (k->scale) {

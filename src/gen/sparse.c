@@ -9,7 +9,7 @@
  * rows u, u+32, ...: the first angle from the tables, the others by upl-1 multiplications
  * with W^(32 r) (itself from the tables), which costs a few ulps and saves most of the index
  * and table work. The tile is transposed in shared memory so each row of G is written with
- * contiguous stores. */
+ * contiguous stores, to a buffer or folded into the spectrum (kspec.h: KS_LD_FOLD). */
 #include "gen/gen.h"
 
 #define SP_TILE 32
@@ -39,6 +39,7 @@ void gen_sparse_program(strbuf *b, int dialect, const ks_sparse *k)
               k->colptr64 ? "kfft_i64" : "unsigned int", (long long)k->off_colptr);
     sb_printf(b, "    KFFT_GLOBAL const %s *rows = (KFFT_GLOBAL const %s *)(mat + %lld);\n", k->row32 ? "unsigned int" : "unsigned short",
               k->row32 ? "unsigned int" : "unsigned short", (long long)k->off_rows);
+    if (k->fold) sb_puts(b, "    KFFT_GLOBAL kfft_real *rout = (KFFT_GLOBAL kfft_real *)out;\n");
     if (k->weighted)
         sb_printf(b, "    KFFT_GLOBAL const kfft_real *vals = (KFFT_GLOBAL const kfft_real *)(mat + %lld);\n", (long long)k->off_vals);
     sb_printf(b, "    kfft_i64 nub = (ncols + %d) / %d, blk = KFFT_GROUP;\n", SP_TILE * k->upl - 1, SP_TILE * k->upl);
@@ -75,7 +76,16 @@ void gen_sparse_program(strbuf *b, int dialect, const ks_sparse *k)
     sb_puts(b, "        KFFT_BARRIER();\n");
     sb_printf(b, "        for (int i = w; i < %d; i += %d) {\n", SP_TILE, SP_WARPS);
     sb_printf(b, "            %s uu = (%s)(ub * %d + j * %d + i), c = (%s)(cb * %d + lane);\n", I, I, SP_TILE * k->upl, SP_TILE, I, SP_TILE);
-    sb_printf(b, "            if (uu < ncols && c < %lld) out[out_off + uu * %lld + c] = s[lane * %d + i];\n        }\n", C, C,
-              SP_TILE + 1);
+    if (k->fold) { /* G folded into the spectrum (kspec.h: KS_LD_FOLD) */
+        long long ld = (long long)k->fold;
+        sb_printf(b, "            %s gu = (%s)tbase + uu;\n            kfft_cplx g = s[lane * %d + i];\n", I, I, SP_TILE + 1);
+        sb_printf(b, "            if (uu >= ncols || c >= %lld) continue;\n", C);
+        sb_printf(b, "            if (gu == 0 || 2 * gu == %lld) rout[2 * (out_off + gu * %lld) + c] = g.x;\n", R, ld);
+        sb_printf(b, "            else if (c < %lld) out[out_off + gu * %lld + c] = g;\n", ld, ld);
+        sb_printf(b, "            else out[out_off + (%lld - gu) * %lld + c - %lld] = g;\n        }\n", R, ld, ld);
+    } else {
+        sb_printf(b, "            if (uu < ncols && c < %lld) out[out_off + uu * %lld + c] = s[lane * %d + i];\n        }\n", C, C,
+                  SP_TILE + 1);
+    }
     sb_puts(b, "        KFFT_BARRIER();\n    }\n}\n");
 }
