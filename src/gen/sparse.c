@@ -81,8 +81,7 @@ void gen_sparse_program(strbuf *b, int dialect, const ks_sparse *k)
         sb_printf(b, "            %s gu = (%s)tbase + uu;\n            kfft_cplx g = s[lane * %d + i];\n", I, I, SP_TILE + 1);
         sb_printf(b, "            if (uu >= ncols || c >= %lld) continue;\n", C);
         sb_printf(b, "            if (gu == 0 || 2 * gu == %lld) rout[2 * (out_off + gu * %lld) + c] = g.x;\n", R, ld);
-        sb_printf(b, "            else if (c < %lld) out[out_off + gu * %lld + c] = g;\n", ld, ld);
-        sb_printf(b, "            else out[out_off + (%lld - gu) * %lld + c - %lld] = g;\n        }\n", R, ld, ld);
+        sb_printf(b, "            else out[out_off + (c < %lld ? gu * %lld + c : (%lld - gu) * %lld + c)] = g;\n        }\n", ld, ld, R - 1, ld);
     } else {
         sb_printf(b, "            if (uu < ncols && c < %lld) out[out_off + uu * %lld + c] = s[lane * %d + i];\n        }\n", C, C,
                   SP_TILE + 1);
