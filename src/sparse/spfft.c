@@ -171,6 +171,13 @@ static void needed_u(kfft_spfft_plan p)
     for (int i = 0; i < p->nur; i++) p->nu += p->ur[i].b - p->ur[i].a;
 }
 
+/* Where the direct sums write G: U rows per tile, or folded into the output (in place). */
+static void sums_layout(kfft_spfft_plan p, int64_t U)
+{
+    p->ks.idx64 = (p->inplace ? 2 * p->R * p->width : U * p->C) > ((int64_t)1 << 30);
+    p->ks.fold = p->inplace && !p->full ? p->width : 0;
+}
+
 static kfft_status plan_tiles(kfft_spfft_plan p, size_t budget)
 {
     kfft_context ctx = p->ctx;
@@ -213,8 +220,7 @@ static kfft_status plan_tiles(kfft_spfft_plan p, size_t budget)
      * waits for the slowest program, not for the sum (NVRTC, benzene: 0.37-0.46 s and
      * 0.67-0.69 s, bench/results/local-2026-11-25f-spfft-compile.txt; cold plan on the H100
      * 1.6-2.3 s -> 0.8-1.2 s, h100-2026-11-25g-spfft-cold.txt). */
-    p->ks.idx64 = (p->inplace ? 2 * p->R * p->width : U * p->C) > ((int64_t)1 << 30);
-    p->ks.fold = p->inplace && !p->full ? p->width : 0;
+    sums_layout(p, U);
     strbuf src;
     sb_init(&src);
     gen_sparse_program(&src, ctx->info.dialect, &p->ks);
@@ -489,6 +495,8 @@ kfft_status kfft_spfft_sources(const kfft_sparse *m, const kfft_spfft_desc *d, c
     plan_shape(&p, m, d, d->row_begin, d->row_end ? d->row_end : m->rows);
     matrix_layout(&p.ks, m);
     angle_layout(&p.ks);
+    needed_u(&p);
+    sums_layout(&p, p.nu);
     kfft_problem q;
     fft_problem(&p, 0, &q);
     kfft_schedule s;
