@@ -22,6 +22,7 @@ typedef struct {
     int64_t tw_lo, tw_hi, n_lo, n_hi; int tw_shift; /* W_R^m = lo[m mod 2^s] * hi[m >> s] */
     int tw_smem;    /* copy the tables to shared memory */
     int upl;        /* rows u per lane */
+    int cols;       /* columns per block: 8, 16 or 32 */
     int idx64;      /* G offsets need 64 bits */
     int64_t fold;   /* > 0: G folded into a half spectrum of row pitch fold (kspec.h: KS_LD_FOLD) */
 } ks_sparse;
@@ -31,7 +32,7 @@ int64_t gen_sparse_groups(const ks_sparse *k, int64_t ncols_u);
 /* Shared memory bytes of the kernel. */
 static inline size_t gen_sparse_smem(const ks_sparse *k)
 {
-    return (size_t)(32 * 33 + (k->tw_smem ? k->n_lo + k->n_hi : 0)) * (k->f64 ? 16 : 8);
+    return (size_t)(k->cols * 33 + (k->tw_smem ? k->n_lo + k->n_hi : 0)) * (k->f64 ? 16 : 8);
 }
 
 /* The table kernel "kfft_tab" (tabfill.c): fills entries [out_off, out_off + ncols) of out

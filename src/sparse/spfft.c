@@ -96,10 +96,26 @@ static kfft_status upload_matrix(kfft_spfft_plan p, const kfft_sparse *m)
     return st;
 }
 
+/* The sums kernel's block: 32 lanes over rows u, upl rows per lane (the later ones by a
+ * multiplication each), cols columns (cols/8 per warp), with cols * upl fixed by the
+ * registers. More rows per lane spread each entry's index and table work over more rows; more
+ * columns per block keep the per-block work (the transposed stores) small beside few entries.
+ * Over 10 matrices of 3..96 entries per column (bench/results/h100-2026-11-26b-spfft-sums.txt)
+ * the best shape went with the entries per column: below 12, 32 x 8 (delaunay_n14, 6: 1.81 ms,
+ * 16 x 16 1.89); below 40, 16 x 16 (benzene, 30: 1.43 -> 1.37 ms); else 8 x 32 (the 52329^2
+ * stencil, 50: 75.6 -> 65.7 ms; 96 per column: 6.67 -> 5.61 ms). A block's rows stay within
+ * the nu rows u there are. */
+static void sums_shape(ks_sparse *k, const kfft_sparse *m, int64_t nu)
+{
+    int64_t per_col = m->nnz / (m->cols > 0 ? m->cols : 1);
+    k->cols = per_col < 12 ? 32 : per_col < 40 ? 16 : 8;
+    while (k->cols < 32 && 32 * 256 / k->cols > nu) k->cols *= 2;
+    k->upl = 256 / k->cols;
+}
+
 /* W_R^m = lo[m mod 2^s] * hi[m >> s], both from double with exact indices. */
 static void angle_layout(ks_sparse *k)
 {
-    k->upl = 8; /* rows u per lane: 8 measured best on the H100 (bench/results/h100-2026-11-23-spfft.txt) */
     int s = tab_split_shift(k->R);
     k->tw_shift = s;
     k->n_lo = (int64_t)1 << s;
@@ -292,6 +308,7 @@ kfft_status kfft_spfft_plan_create(kfft_context ctx, const kfft_sparse *m, const
     p->info.rows = b - a;
     p->info.cols = p->width;
     needed_u(p);
+    sums_shape(&p->ks, m, p->nu);
     kfft_status st = upload_matrix(p, m);
     if (!st) st = upload_angles(p);
     if (!st) st = plan_tiles(p, d->budget ? d->budget : DEFAULT_BUDGET);
@@ -494,8 +511,9 @@ kfft_status kfft_spfft_sources(const kfft_sparse *m, const kfft_spfft_desc *d, c
     memset(&p, 0, sizeof p);
     plan_shape(&p, m, d, d->row_begin, d->row_end ? d->row_end : m->rows);
     matrix_layout(&p.ks, m);
-    angle_layout(&p.ks);
     needed_u(&p);
+    sums_shape(&p.ks, m, p.nu);
+    angle_layout(&p.ks);
     sums_layout(&p, p.nu);
     kfft_problem q;
     fft_problem(&p, 0, &q);
