@@ -4,8 +4,9 @@
  * a constant, so the modulo is a multiply-high); W_R^m comes from two small tables computed
  * in double, W^m = lo[m mod 2^s] * hi[m >> s], held in shared memory when they fit.
  *
- * A block of 256 threads computes upl*32 rows u by 32 columns c: lane = u, warp = column,
- * so every lane of a warp reads the same entry (one broadcast load). Each lane sums upl
+ * A block of 256 threads computes upl*32 rows u by cols columns c (cols * upl = 256; the
+ * shape is spfft.c's choice): lane = u, warp = cols/8 columns, so every lane of a warp reads
+ * the same entry (one broadcast load). Each lane sums upl
  * rows u, u+32, ...: the first angle from the tables, the others by upl-1 multiplications
  * with W^(32 r) (itself from the tables), which costs a few ulps and saves most of the index
  * and table work. The tile is transposed in shared memory so each row of G is written with
