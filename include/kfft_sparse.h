@@ -100,8 +100,10 @@ KFFT_API void kfft_sparse_free(kfft_sparse *m);
  * building the dense matrix: for the rows u <= R/2 of the spectrum, G[u, c] = sum_r a_rc
  * W_R^(r u) by direct sums with exact integer angle indices, then F[u, :] = the length-C FFT
  * of G[u, :] with kfft's generated kernels (mixed radix, or Bluestein for non-smooth C),
- * whose store also writes row R-u, F[R-u, C-v] = conj(F[u, v]) (real input). The work runs
- * in tiles of rows u sized to the device memory budget. */
+ * whose store also writes row R-u, F[R-u, C-v] = conj(F[u, v]) (real input). Into a device
+ * buffer of the whole spectrum G lives in that buffer (the row FFTs overwrite it), so the plan
+ * holds only the matrix and tables; host outputs and row ranges run in tiles of rows u sized
+ * to the device memory budget. */
 typedef struct {
     kfft_precision precision; /* KFFT_F32 or KFFT_F64 */
     int full;                 /* 0: the R x (C/2+1) half spectrum (numpy rfft2); 1: R x C (fft2) */
@@ -115,10 +117,11 @@ typedef struct {
 
 typedef struct {
     int64_t rows, cols;       /* the output: row_end - row_begin rows of cols complex values */
-    int64_t tile_rows;        /* rows u <= R/2 per tile (each gives up to two spectrum rows) */
-    int64_t tiles;            /* tiles per execution */
+    int64_t tile_rows;        /* rows u <= R/2 per tile (each gives up to two spectrum rows);
+                                 with G in the output, per chunk of the row FFT */
+    int64_t tiles;            /* tiles (chunks) per execution */
     size_t matrix_bytes;      /* the matrix on the device (narrowest index types) */
-    size_t tile_bytes;        /* G of one tile */
+    size_t tile_bytes;        /* G of one tile (0: G in the output) */
     size_t fft_bytes;         /* the row FFT's tables and work area */
     size_t staging_bytes;     /* to_host only */
     size_t device_bytes;      /* everything this plan holds on the device: its peak */

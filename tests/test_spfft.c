@@ -228,8 +228,11 @@ static void matrix_cases(const char *name, kfft_sparse *m, int many)
     double *ref = reference(m);
     int64_t R = m->rows;
     for (int f64 = 0; f64 < 2; f64++) {
-        run(name, m, ref, (variant){f64, 0, f64, 0, 0, 0});
-        run(name, m, ref, (variant){f64, 1, !f64, 0, 0, 0});
+        /* The whole spectrum to the device (G folded into it; in place for the full one),
+         * and to the host (G in tiles). */
+        run(name, m, ref, (variant){f64, 0, 0, 0, 0, 0});
+        run(name, m, ref, (variant){f64, 1, 0, 0, 0, 0});
+        run(name, m, ref, (variant){f64, !f64, 1, 0, 0, 0});
         if (!many || (many == 2 && f64)) continue;
         /* Row ranges: the first, the mirrored half, the last, a random one; tight budgets. */
         run(name, m, ref, (variant){f64, 0, 1, 0, 1, 0});
@@ -276,9 +279,13 @@ static int t_gen(void)
 
 static int t_large(void)
 {
-    matrix_cases("multipass-7000", random_matrix(12, 7000, 20000, KFFT_SPARSE_WEIGHTED, 0), 0);
+    matrix_cases("multipass-7000", random_matrix(12, 7000, 20000, KFFT_SPARSE_WEIGHTED, 0), 2);
     matrix_cases("bluestein-8219", random_matrix(9, 8219, 15000, KFFT_SPARSE_BINARY, 0), 0);
     matrix_cases("tall-8219", random_matrix(8219, 6, 9000, KFFT_SPARSE_WEIGHTED, 0), 0);
+    /* The sums kernel's other two block shapes (spfft.c: sums_shape; the cases above take
+     * 32 x 8): about 20 and 60 entries per column, with enough rows u for each. */
+    matrix_cases("sums-16x16", random_matrix(2000, 600, 12000, KFFT_SPARSE_BINARY, 0), 0);
+    matrix_cases("sums-8x32", random_matrix(2100, 300, 18000, KFFT_SPARSE_WEIGHTED, 0), 0);
     return 0;
 }
 

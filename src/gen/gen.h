@@ -10,8 +10,9 @@
 void gen_program(strbuf *b, int dialect, const kspec *specs, int nspecs);
 
 /* The sparse 2-D FFT's direct-sum kernel "kfft_sp" (sparse.c). Launch arguments: in = the
- * matrix buffer (CSC arrays at the byte offsets below), out = G, out_off = G's first element,
- * ncols = rows u in the tile, tbase = its first u; gen_sparse_groups() blocks of
+ * matrix buffer (CSC arrays at the byte offsets below), out = G, out_off = G's first element
+ * (G[u - tbase, c] at out_off + (u - tbase)*C + c, or folded), ncols = rows u in the tile,
+ * tbase = its first u; gen_sparse_groups() blocks of
  * gen_sparse_threads() threads. */
 typedef struct {
     int f64;
@@ -21,7 +22,9 @@ typedef struct {
     int64_t tw_lo, tw_hi, n_lo, n_hi; int tw_shift; /* W_R^m = lo[m mod 2^s] * hi[m >> s] */
     int tw_smem;    /* copy the tables to shared memory */
     int upl;        /* rows u per lane */
+    int cols;       /* columns per block: 8, 16 or 32 */
     int idx64;      /* G offsets need 64 bits */
+    int64_t fold;   /* > 0: G folded into a half spectrum of row pitch fold (kspec.h: KS_LD_FOLD) */
 } ks_sparse;
 void gen_sparse_program(strbuf *b, int dialect, const ks_sparse *k);
 int gen_sparse_threads(void);
@@ -29,7 +32,7 @@ int64_t gen_sparse_groups(const ks_sparse *k, int64_t ncols_u);
 /* Shared memory bytes of the kernel. */
 static inline size_t gen_sparse_smem(const ks_sparse *k)
 {
-    return (size_t)(32 * 33 + (k->tw_smem ? k->n_lo + k->n_hi : 0)) * (k->f64 ? 16 : 8);
+    return (size_t)(k->cols * 33 + (k->tw_smem ? k->n_lo + k->n_hi : 0)) * (k->f64 ? 16 : 8);
 }
 
 /* The table kernel "kfft_tab" (tabfill.c): fills entries [out_off, out_off + ncols) of out

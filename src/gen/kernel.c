@@ -181,6 +181,19 @@ static void emit_user_read(strbuf *b, const kspec *k, int index)
     }
 }
 
+/* KS_LD_FOLD's read of element src of row u = tbase + t (kspec.h): one load from an index
+ * chosen without branches, so the compiler still issues a thread's loads back to back
+ * (a branch per element cost delaunay_n14's row FFT 0.96 -> 1.38 ms on the H100). */
+static void emit_fold_read(strbuf *b, const kspec *k)
+{
+    const char *I = idx_type(k);
+    long long R = (long long)k->mir.R, ld = (long long)k->mir.ld;
+    sb_printf(b, "            %s u = tbase + t;\n            int sp = u == 0 || 2 * u == %lld;\n", I, R);
+    sb_printf(b, "            %s q = sp ? src >> 1 : src;\n", I);
+    sb_printf(b, "            kfft_cplx w = in[in_off + (sp || q < %lld ? u * %lld + q : (%lld - u) * %lld + q)];\n", ld, ld, R - 1, ld);
+    sb_puts(b, "            v = sp ? KFFT_MK((src & 1) ? w.y : w.x, 0) : w;\n");
+}
+
 /* Element e of local column c (global column g) from the kernel's source, with the fused
  * pre-operations, into a new variable v (zero past the last column). A pass with Ns > 1
  * splits e = eb + eq*RB for its twiddle (kspec.h: tw_pa, tw_pb): eb and eq name variables
@@ -198,7 +211,9 @@ static void emit_load_elem(strbuf *b, const kspec *k, int index, const char *eb,
     }
     int guard = (k->ops & KS_PRE_CHIRP) != 0;
     if (guard) sb_printf(b, "            if (src < %lld) {\n", (long long)k->n);
-    if (k->src == KS_IO_USER)
+    if (k->src == KS_IO_USER && k->ld == KS_LD_FOLD)
+        emit_fold_read(b, k);
+    else if (k->src == KS_IO_USER)
         emit_user_read(b, k, index);
     else {
         sb_puts(b, "            v = in[in_off + ");

@@ -62,13 +62,18 @@ typedef struct {
  * column j (outputs j + e*Ns) pairs with column Ns - j; that pass launches blocks of B/2 columns
  * j < Ns/2 and their B/2 partners, column Ns/2 (even Ns) in the partner slot of column 0,
  * which pairs with itself (see ks_cols_per_transform). */
-enum { KS_LD_CPLX = 0, KS_LD_REAL, KS_LD_HERM, KS_LD_PAIR, KS_LD_C2R_PACK, KS_LD_REAL2, KS_LD_HERM2 };
+enum { KS_LD_CPLX = 0, KS_LD_REAL, KS_LD_HERM, KS_LD_PAIR, KS_LD_C2R_PACK, KS_LD_REAL2, KS_LD_HERM2, KS_LD_FOLD };
 enum { KS_ST_CPLX = 0, KS_ST_HALF, KS_ST_REAL, KS_ST_PAIR, KS_ST_R2C_PACK, KS_ST_MIRROR, KS_ST_HALF2, KS_ST_REAL2 };
 
 /* KS_ST_MIRROR (the sparse 2-D FFT's row transforms): transform u is row u <= R/2 of the
  * spectrum F of a real R x n matrix. The store writes F[u, e] at out_off + u*ld + e and,
  * since F[R-u, n-e] = conj(F[u, e]), row R-u at aux + (R-u)*ld + (n-e) mod n, each only
- * for rows in [a, b) and, unless full, columns <= n/2. */
+ * for rows in [a, b) and, unless full, columns <= n/2.
+ * KS_LD_FOLD (with it, half spectrum, all rows): the input G (row u, n elements) lies in the
+ * two spectrum rows the transform will write, at in_off + u*ld for e < ld and at in_off +
+ * (R-u)*ld + e - ld after; rows u = 0 and 2u = R, which have no mirror, are real (W^(r*u)
+ * = +-1) and lie as n reals at row u. So a block reads only what it will overwrite, and the
+ * sparse FFT needs no buffer for G (spfft.c). */
 typedef struct {
     int full;
     int64_t R, a, b, ld;

@@ -16,9 +16,10 @@ typedef struct {
     /* Internal, for the sparse 2-D FFT (src/sparse/spfft.c); zero from the public
      * descriptions. mirror.on: a rank-1 C2C whose transform u is row u of a real-input 2-D
      * spectrum with mirror.R rows; the store writes spectrum row u and its mirror R-u (see
-     * KS_ST_MIRROR). work_cap: workspace bound in bytes (0: the default). */
+     * KS_ST_MIRROR); mirror.fold: the input is G folded into the output (KS_LD_FOLD).
+     * work_cap: workspace bound in bytes (0: the default). */
     struct {
-        int on, full;
+        int on, full, fold;
         int64_t R, a, b, ld;
     } mirror;
     int64_t work_cap;

@@ -553,6 +553,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         base.mir.a = p->mirror.a;
         base.mir.b = p->mirror.b;
         base.mir.ld = p->mirror.ld;
+        if (p->mirror.fold) base.ld = KS_LD_FOLD;
     }
     if (pack) {
         base.nreal = n;
@@ -761,6 +762,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     /* Index width: 32-bit unless an offset the kernels compute could pass the limit. */
     int64_t ispan = side_span(r, 0), ospan = side_span(r, 1);
     if (p->mirror.on) ospan = p->mirror.R * p->mirror.ld + r->n;
+    if (p->mirror.fold) ispan = 2 * ospan; /* G's real rows: reals */
     for (int q = 0; q < sg->nsteps; q++) {
         kspec *k = &s->spec[sg->first + q];
         if (k->src != KS_IO_USER && k->dst != KS_IO_USER) k->tgrp = 0; /* Bluestein's inner passes */

@@ -3,7 +3,11 @@
  * whose store writes each spectrum row u and its mirror R-u (KS_ST_MIRROR). Execution walks
  * the rows u <= R/2 that the requested spectrum rows need, in tiles sized to the budget:
  * per tile one direct-sum launch into G, then the row FFTs from G to the output (the
- * caller's device buffer, or a staging area copied to the host). */
+ * caller's device buffer, or a staging area copied to the host).
+ * The whole spectrum into a device buffer needs no G: G's row u lies in the spectrum rows
+ * its transform writes (u and R-u; kspec.h: KS_LD_FOLD, or row u of the full spectrum), so
+ * one direct-sum launch fills the output with G and the row FFTs overwrite it in place
+ * (each block, or the first pass, reads its rows whole before any of them is written). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +21,7 @@
 #include "sparse/spfft.h"
 
 #define DEFAULT_BUDGET ((size_t)1 << 30)
+#define WORK_CAP ((int64_t)256 << 20) /* the dense plans' default work area (schedule.c) */
 
 typedef struct {
     int64_t a, b; /* rows u in [a, b) */
@@ -24,7 +29,7 @@ typedef struct {
 
 struct kfft_spfft_plan_s {
     kfft_context ctx;
-    int f64, full, to_host;
+    int f64, full, to_host, inplace; /* inplace: G in the caller's output (see the top) */
     int64_t R, C, width, row_a, row_b;
     urange ur[2];
     int nur;
@@ -91,10 +96,26 @@ static kfft_status upload_matrix(kfft_spfft_plan p, const kfft_sparse *m)
     return st;
 }
 
+/* The sums kernel's block: 32 lanes over rows u, upl rows per lane (the later ones by a
+ * multiplication each), cols columns (cols/8 per warp), with cols * upl fixed by the
+ * registers. More rows per lane spread each entry's index and table work over more rows; more
+ * columns per block keep the per-block work (the transposed stores) small beside few entries.
+ * Over 10 matrices of 3..96 entries per column (bench/results/h100-2026-11-26b-spfft-sums.txt)
+ * the best shape went with the entries per column: below 12, 32 x 8 (delaunay_n14, 6: 1.81 ms,
+ * 16 x 16 1.89); below 40, 16 x 16 (benzene, 30: 1.43 -> 1.37 ms); else 8 x 32 (the 52329^2
+ * stencil, 50: 75.6 -> 65.7 ms; 96 per column: 6.67 -> 5.61 ms). A block's rows stay within
+ * the nu rows u there are. */
+static void sums_shape(ks_sparse *k, const kfft_sparse *m, int64_t nu)
+{
+    int64_t per_col = m->nnz / (m->cols > 0 ? m->cols : 1);
+    k->cols = per_col < 12 ? 32 : per_col < 40 ? 16 : 8;
+    while (k->cols < 32 && 32 * 256 / k->cols > nu) k->cols *= 2;
+    k->upl = 256 / k->cols;
+}
+
 /* W_R^m = lo[m mod 2^s] * hi[m >> s], both from double with exact indices. */
 static void angle_layout(ks_sparse *k)
 {
-    k->upl = 8; /* rows u per lane: 8 measured best on the H100 (bench/results/h100-2026-11-23-spfft.txt) */
     int s = tab_split_shift(k->R);
     k->tw_shift = s;
     k->n_lo = (int64_t)1 << s;
@@ -136,6 +157,7 @@ static void fft_problem(const kfft_spfft_plan p, int64_t work_cap, kfft_problem 
     q->mirror.a = p->row_a;
     q->mirror.b = p->row_b;
     q->mirror.ld = p->width;
+    q->mirror.fold = p->inplace && !p->full; /* the full spectrum's row u holds G's row u as it is */
     q->work_cap = work_cap;
 }
 
@@ -165,6 +187,13 @@ static void needed_u(kfft_spfft_plan p)
     for (int i = 0; i < p->nur; i++) p->nu += p->ur[i].b - p->ur[i].a;
 }
 
+/* Where the direct sums write G: U rows per tile, or folded into the output (in place). */
+static void sums_layout(kfft_spfft_plan p, int64_t U)
+{
+    p->ks.idx64 = (p->inplace ? 2 * p->R * p->width : U * p->C) > ((int64_t)1 << 30);
+    p->ks.fold = p->inplace && !p->full ? p->width : 0;
+}
+
 static kfft_status plan_tiles(kfft_spfft_plan p, size_t budget)
 {
     kfft_context ctx = p->ctx;
@@ -182,28 +211,32 @@ static kfft_status plan_tiles(kfft_spfft_plan p, size_t budget)
         rader = (s.spec[0].ops & KS_MID_RADER) != 0;
     int64_t N = s.spec[0].N;
     kfft_schedule_free(&s);
-    /* to_host: two staging slots of two spectrum rows per u (the row and its mirror). */
-    int64_t per_u = p->C * eb + ws_per_u + (p->to_host ? 4 * p->width * eb : 0);
+    /* G's row (none in place), and to_host: two staging slots of two spectrum rows per u (the
+     * row and its mirror). */
+    int64_t per_u = (p->inplace ? 0 : p->C * eb) + ws_per_u + (p->to_host ? 4 * p->width * eb : 0);
     size_t fixed = p->info.matrix_bytes + p->info.fft_bytes + tables + 4096;
-    int64_t U = budget > fixed ? (int64_t)((budget - fixed) / (size_t)per_u) : 0;
+    int64_t U = budget <= fixed ? 0 : per_u ? (int64_t)((budget - fixed) / (size_t)per_u) : p->nu;
     if (U < 1)
         return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY,
                          "budget: %zu bytes cannot hold the matrix and tables (%zu bytes) and one tile row (%lld bytes): "
                          "at least %zu bytes are needed",
                          budget, fixed, (long long)per_u, fixed + (size_t)per_u);
+    /* In place the sums run in one launch and only the work area is per row: a tile is a
+     * chunk of the row FFT, within the dense plans' default work area. */
+    if (p->inplace && ws_per_u && U > WORK_CAP / ws_per_u) U = WORK_CAP / ws_per_u > 1 ? WORK_CAP / ws_per_u : 1;
     if (U >= p->nu) U = p->nu;
     else if (U > 64) U -= U % 32; /* whole blocks of the direct-sum kernel */
     p->U = U;
     p->info.tile_rows = U;
     p->info.tiles = 0;
     for (int i = 0; i < p->nur; i++) p->info.tiles += (p->ur[i].b - p->ur[i].a + U - 1) / U;
-    p->info.tile_bytes = (size_t)(U * p->C * eb);
+    p->info.tile_bytes = p->inplace ? 0 : (size_t)(U * p->C * eb);
     fft_problem(p, ws_per_u ? U * ws_per_u : 0, &q);
     /* The direct-sum kernel compiles with the row FFT's kernels, in parallel: a cold plan
      * waits for the slowest program, not for the sum (NVRTC, benzene: 0.37-0.46 s and
      * 0.67-0.69 s, bench/results/local-2026-11-25f-spfft-compile.txt; cold plan on the H100
      * 1.6-2.3 s -> 0.8-1.2 s, h100-2026-11-25g-spfft-cold.txt). */
-    p->ks.idx64 = U * p->C > ((int64_t)1 << 30);
+    sums_layout(p, U);
     strbuf src;
     sb_init(&src);
     gen_sparse_program(&src, ctx->info.dialect, &p->ks);
@@ -215,7 +248,7 @@ static kfft_status plan_tiles(kfft_spfft_plan p, size_t budget)
     sb_free(&src);
     if (st) return st;
     p->info.fft_bytes += kfft_plan_device_bytes(p->fft);
-    if ((st = kfft_dev_alloc(ctx, p->info.tile_bytes, &p->G))) return st;
+    if (!p->inplace && (st = kfft_dev_alloc(ctx, p->info.tile_bytes, &p->G))) return st;
     if (p->to_host) {
         p->info.staging_bytes = (size_t)(4 * U * p->width * eb);
         if ((st = kfft_dev_alloc(ctx, p->info.staging_bytes, &p->stage))) return st;
@@ -227,10 +260,9 @@ static kfft_status plan_tiles(kfft_spfft_plan p, size_t budget)
              "symmetry); columns (C=%lld): %s FFT%s",
              (long long)p->R, (long long)p->nu, (long long)p->R, (long long)p->C, bluestein ? "Bluestein" : rader ? "Rader" : "mixed-radix",
              multipass ? ", multi-pass" : ", one kernel");
-    if (bluestein) {
-        size_t o = strlen(p->info.route);
-        snprintf(p->info.route + o, sizeof p->info.route - o, " (m=%lld)", (long long)N);
-    }
+    size_t o = strlen(p->info.route);
+    if (bluestein) o += (size_t)snprintf(p->info.route + o, sizeof p->info.route - o, " (m=%lld)", (long long)N);
+    if (p->inplace && o < sizeof p->info.route) snprintf(p->info.route + o, sizeof p->info.route - o, "; G in the output");
     return KFFT_SUCCESS;
 }
 
@@ -240,6 +272,7 @@ static void plan_shape(kfft_spfft_plan p, const kfft_sparse *m, const kfft_spfft
     p->f64 = d->precision == KFFT_F64;
     p->full = d->full != 0;
     p->to_host = d->to_host != 0;
+    p->inplace = !p->to_host && a == 0 && b == m->rows;
     p->R = m->rows;
     p->C = m->cols;
     p->width = p->full ? p->C : p->C / 2 + 1;
@@ -275,6 +308,7 @@ kfft_status kfft_spfft_plan_create(kfft_context ctx, const kfft_sparse *m, const
     p->info.rows = b - a;
     p->info.cols = p->width;
     needed_u(p);
+    sums_shape(&p->ks, m, p->nu);
     kfft_status st = upload_matrix(p, m);
     if (!st) st = upload_angles(p);
     if (!st) st = plan_tiles(p, d->budget ? d->budget : DEFAULT_BUDGET);
@@ -314,6 +348,13 @@ kfft_status kfft_spfft_execute(kfft_spfft_plan p, kfft_buffer out)
     kfft_clear_error();
     if (!p) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "plan is NULL");
     if (!out) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "out: NULL buffer");
+    if (p->inplace) { /* rows [0, nu): the sums into the output, then the row FFTs over them */
+        kfft_context ctx = p->ctx;
+        kfft_launch_args a = {p->mat, out, p->tw, 0, 0, p->nu, 0, 0, 0};
+        kfft_status st = ctx->ops->launch(ctx->st, p->kern, (size_t)gen_sparse_groups(&p->ks, p->nu), gen_sparse_threads(),
+                                          gen_sparse_smem(&p->ks), &a);
+        return st ? st : kfft_plan_run_range(p->fft, out, 0, out, 0, 0, 0, p->nu);
+    }
     int64_t off = -p->row_a * p->width;
     for (int i = 0; i < p->nur; i++)
         for (int64_t u0 = p->ur[i].a; u0 < p->ur[i].b; u0 += p->U) {
@@ -470,7 +511,10 @@ kfft_status kfft_spfft_sources(const kfft_sparse *m, const kfft_spfft_desc *d, c
     memset(&p, 0, sizeof p);
     plan_shape(&p, m, d, d->row_begin, d->row_end ? d->row_end : m->rows);
     matrix_layout(&p.ks, m);
+    needed_u(&p);
+    sums_shape(&p.ks, m, p.nu);
     angle_layout(&p.ks);
+    sums_layout(&p, p.nu);
     kfft_problem q;
     fft_problem(&p, 0, &q);
     kfft_schedule s;
