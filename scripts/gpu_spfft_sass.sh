@@ -1,4 +1,7 @@
-# SASS op sequence of kfft_k0 in the kernel cache of each tree (delaunay_n14, one spfft run), and ncu stalls of k0.
+#!/usr/bin/env bash
+# The SASS op sequence of the sparse row FFT's kernel (kfft_k0, delaunay_n14) in the kernel
+# cache of a baseline tree and the working tree, and Nsight Compute's warp stalls for it:
+#   run(command="bash scripts/gpu_spfft_sass.sh", carry=[".ab-base", ".deps"])
 . scripts/ab_build.sh; OUT=${OUT:-/tmp/o}; mkdir -p $OUT
 build_pair .ab-base '' --target kfft_cli || exit 1
 M=.deps/shared/data/mtx

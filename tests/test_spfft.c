@@ -282,10 +282,9 @@ static int t_large(void)
     matrix_cases("multipass-7000", random_matrix(12, 7000, 20000, KFFT_SPARSE_WEIGHTED, 0), 2);
     matrix_cases("bluestein-8219", random_matrix(9, 8219, 15000, KFFT_SPARSE_BINARY, 0), 0);
     matrix_cases("tall-8219", random_matrix(8219, 6, 9000, KFFT_SPARSE_WEIGHTED, 0), 0);
-    /* The sums kernel's other two block shapes (spfft.c: sums_shape; the cases above take
-     * 32 x 8): about 20 and 60 entries per column, with enough rows u for each. */
+    /* The sums kernel's block shapes (spfft.c: sums_shape): the cases above take 32 x 8 and,
+     * tall-8219, 8 x 32; this one, about 20 entries per column over 1001 rows u, 16 x 16. */
     matrix_cases("sums-16x16", random_matrix(2000, 600, 12000, KFFT_SPARSE_BINARY, 0), 0);
-    matrix_cases("sums-8x32", random_matrix(2100, 300, 18000, KFFT_SPARSE_WEIGHTED, 0), 0);
     return 0;
 }
 

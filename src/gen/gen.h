@@ -12,8 +12,7 @@ void gen_program(strbuf *b, int dialect, const kspec *specs, int nspecs);
 /* The sparse 2-D FFT's direct-sum kernel "kfft_sp" (sparse.c). Launch arguments: in = the
  * matrix buffer (CSC arrays at the byte offsets below), out = G, out_off = G's first element
  * (G[u - tbase, c] at out_off + (u - tbase)*C + c, or folded), ncols = rows u in the tile,
- * tbase = its first u; gen_sparse_groups() blocks of
- * gen_sparse_threads() threads. */
+ * tbase = its first u; gen_sparse_groups() blocks of gen_sparse_threads() threads. */
 typedef struct {
     int f64;
     int64_t R, C;

@@ -8,8 +8,9 @@
  * shape is spfft.c's choice): lane = u, warp = cols/8 columns, so every lane of a warp reads
  * the same entry (one broadcast load). Each lane sums upl rows u, u+32, ...: the first
  * angle from the tables, the others by upl-1 multiplications with W^(32 r) (itself from the
- * tables), which costs a few ulps and saves most of the index and table work. The tile is transposed in shared memory so each row of G is written with
- * contiguous stores, to a buffer or folded into the spectrum (kspec.h: KS_LD_FOLD). */
+ * tables), which costs a few ulps and saves most of the index and table work. The tile is
+ * transposed in shared memory so each row of G is written with contiguous stores, to a
+ * buffer or folded into the spectrum (kspec.h: KS_LD_FOLD). */
 #include "gen/gen.h"
 
 #define SP_TILE 32
