@@ -221,8 +221,9 @@ static kfft_status plan_tiles(kfft_spfft_plan p, size_t budget)
                          "at least %zu bytes are needed",
                          budget, fixed, (long long)per_u, fixed + (size_t)per_u);
     /* In place the sums run in one launch and only the work area is per row: a tile is a
-     * chunk of the row FFT, as large as the budget allows (fp64 in chunks of 256 MB at most:
-     * benzene 4.29 -> 4.47 ms, delaunay_n14 4.39 -> 4.79, h100-2026-11-26b-spfft-sums.txt). */
+     * chunk of the row FFT, as large as the budget allows (chunks of 256 MB at most cost fp64
+     * benzene 4.14 -> 4.47 ms and the fp64 52329^2 stencil 252 -> 280 ms on the H100:
+     * bench/results/h100-2026-11-26b-spfft-sums.txt part 5). */
     if (U >= p->nu) U = p->nu;
     else if (U > 64) U -= U % 32; /* whole blocks of the direct-sum kernel */
     p->U = U;
