@@ -209,11 +209,22 @@ static int min_blocks(const kspec *k, const kfft_device_info *info, int64_t eb)
 /* The most threads a block may have (1024 on CUDA devices). */
 static int block_cap(const kfft_device_info *info) { return info->max_threads < 1024 ? info->max_threads : 1024; }
 
+/* The narrowest and widest of k's radices. */
+static void radix_range(const kspec *k, int *minr, int *maxr)
+{
+    *minr = k->R;
+    *maxr = 1;
+    for (int i = 0; i < k->nrad; i++) {
+        if (k->rad[i] < *minr) *minr = k->rad[i];
+        if (k->rad[i] > *maxr) *maxr = k->rad[i];
+    }
+}
+
 /* A thread per butterfly of the widest radix's pass (every thread busy in every pass), up to block_cap. */
 static int widest_pass_threads(const kspec *k, const kfft_device_info *info)
 {
-    int maxr = 1;
-    for (int i = 0; i < k->nrad; i++) maxr = k->rad[i] > maxr ? k->rad[i] : maxr;
+    int minr, maxr;
+    radix_range(k, &minr, &maxr);
     int64_t T = (int64_t)k->B * k->R / maxr;
     return (int)(T < block_cap(info) ? T : block_cap(info));
 }
@@ -233,11 +244,8 @@ static int widest_pass_threads(const kspec *k, const kfft_device_info *info)
  * at 448 threads 0.99 -> 0.71, 1709's 10x7x7x7 at 512 1.01 -> 0.83). */
 static int every_pass_threads(const kspec *k, const kfft_device_info *info)
 {
-    int minr = k->R, maxr = 1;
-    for (int i = 0; i < k->nrad; i++) {
-        if (k->rad[i] < minr) minr = k->rad[i];
-        if (k->rad[i] > maxr) maxr = k->rad[i];
-    }
+    int minr, maxr;
+    radix_range(k, &minr, &maxr);
     int64_t T = ((int64_t)k->B * k->R / minr + 31) / 32 * 32;
     if (2 * maxr > 3 * minr || T > 384 || T > block_cap(info) || T < k->T) return k->T;
     return (int)T;

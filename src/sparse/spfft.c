@@ -331,16 +331,18 @@ kfft_status kfft_spfft_plan_info(kfft_spfft_plan p, kfft_spfft_info *info)
     return KFFT_SUCCESS;
 }
 
-/* One tile: rows u in [u0, u1) into out (out_off and aux as KS_ST_MIRROR defines them). */
-static kfft_status run_tile(kfft_spfft_plan p, int64_t u0, int64_t u1, kfft_buffer out, int64_t out_off, int64_t aux)
+/* One tile: rows u in [u0, u1), their sums into G (the plan's tile, or the output itself in
+ * place, then u0 = 0), their row FFTs into out (out_off and aux as KS_ST_MIRROR defines them). */
+static kfft_status run_tile(kfft_spfft_plan p, int64_t u0, int64_t u1, kfft_buffer G, kfft_buffer out, int64_t out_off,
+                            int64_t aux)
 {
     kfft_context ctx = p->ctx;
     int64_t nu = u1 - u0;
-    kfft_launch_args a = {p->mat, p->G, p->tw, 0, 0, nu, u0, 0, 0};
+    kfft_launch_args a = {p->mat, G, p->tw, 0, 0, nu, u0, 0, 0};
     size_t smem = gen_sparse_smem(&p->ks);
     kfft_status st = ctx->ops->launch(ctx->st, p->kern, (size_t)gen_sparse_groups(&p->ks, nu), gen_sparse_threads(), smem, &a);
     if (st) return st;
-    return kfft_plan_run_range(p->fft, p->G, -u0 * p->C, out, out_off, aux, u0, u1);
+    return kfft_plan_run_range(p->fft, G, -u0 * p->C, out, out_off, aux, u0, u1);
 }
 
 kfft_status kfft_spfft_execute(kfft_spfft_plan p, kfft_buffer out)
@@ -348,18 +350,12 @@ kfft_status kfft_spfft_execute(kfft_spfft_plan p, kfft_buffer out)
     kfft_clear_error();
     if (!p) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "plan is NULL");
     if (!out) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "out: NULL buffer");
-    if (p->inplace) { /* rows [0, nu): the sums into the output, then the row FFTs over them */
-        kfft_context ctx = p->ctx;
-        kfft_launch_args a = {p->mat, out, p->tw, 0, 0, p->nu, 0, 0, 0};
-        kfft_status st = ctx->ops->launch(ctx->st, p->kern, (size_t)gen_sparse_groups(&p->ks, p->nu), gen_sparse_threads(),
-                                          gen_sparse_smem(&p->ks), &a);
-        return st ? st : kfft_plan_run_range(p->fft, out, 0, out, 0, 0, 0, p->nu);
-    }
+    if (p->inplace) return run_tile(p, 0, p->nu, out, out, 0, 0); /* rows [0, nu): G in the output */
     int64_t off = -p->row_a * p->width;
     for (int i = 0; i < p->nur; i++)
         for (int64_t u0 = p->ur[i].a; u0 < p->ur[i].b; u0 += p->U) {
             int64_t u1 = u0 + p->U < p->ur[i].b ? u0 + p->U : p->ur[i].b;
-            kfft_status st = run_tile(p, u0, u1, out, off, off);
+            kfft_status st = run_tile(p, u0, u1, p->G, out, off, off);
             if (st) return st;
         }
     return KFFT_SUCCESS;
@@ -470,7 +466,7 @@ static kfft_status run_host(kfft_spfft_plan p, kfft_spfft_rows_fn fn, void *user
             t.srow[1] = n + t.r0[1] - (R - u1 + 1);
             /* Staging slot: rows u at (u - u0), then mirror rows R-u1+1 .. R-u0 from row n. */
             if ((st = ctx->ops->pipe_reuse(ctx->st, p->pipe, t.slot))) break;
-            if ((st = run_tile(p, u0, u1, p->stage, base - u0 * W, base + (n + u1 - 1 - R) * W))) break;
+            if ((st = run_tile(p, u0, u1, p->G, p->stage, base - u0 * W, base + (n + u1 - 1 - R) * W))) break;
             if ((st = ctx->ops->pipe_ready(ctx->st, p->pipe, t.slot))) break;
             if (have && (st = copy_out(p, &prev, dst, direct))) break;
             if (have == 2 && (st = deliver(p, &old, fn, user, dst, direct))) break;
