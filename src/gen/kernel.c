@@ -550,7 +550,11 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
             sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) rv[it * %d + i] = cmul(rv[it * %d + i], cmul(w0, s[%lld + (%d + i - 1) * %d + bc]));\n",
                       r, r, r, area, RB, k->B);
         }
-        if (Ns > 1 && k->twsplit) {
+        if (Ns > 1 && k->twdirect[p]) {
+            sb_printf(b, "            int kk = bj %% %lld;\n", Ns);
+            sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) rv[it * %d + i] = cmul(rv[it * %d + i], s[%lld + (i - 1) * %lld + kk]);\n",
+                      r, r, r, (long long)ks_direct_offset(k, p), Ns);
+        } else if (Ns > 1 && k->twsplit) {
             long long hi = (long long)ks_split_offset(k), lo = hi + (long long)ks_split_hi(k);
             int L = k->twsplit, lb = 0;
             while ((1 << lb) < L) lb++;
@@ -631,6 +635,11 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
         sb_printf(b, "    for (int l = KFFT_TID; l < %d; l += %d) s[%lld + l + (l >> 4)] = tw[%lld + l];\n", k->twsplit, k->T, hi + nh,
                   (long long)k->tw_lo);
     }
+    for (int p = 0; p < k->nrad; p++) /* the direct tables (kspec.h: twdirect), ordered like the split ones */
+        if (k->twdirect[p]) {
+            long long o = (long long)ks_direct_offset(k, p), n = (long long)(ks_direct_offset(k, p + 1) - o);
+            sb_printf(b, "    for (int l = KFFT_TID; l < %lld; l += %d) s[%lld + l] = tw[%lld + l];\n", n, k->T, o, (long long)k->tw_local[p]);
+        }
     if (k->tfast) /* transforms in this launch */
         sb_printf(b, "    %s ntr = (%s)(ncols / %lld);\n", idx_type(k), idx_type(k), (long long)ks_cols_per_transform(k));
     if (k->tgrp) /* columns in whole groups of transforms (kspec.h: tgrp) */

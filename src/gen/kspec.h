@@ -136,6 +136,11 @@ typedef struct {
      * W_R^(j L) for j < ceil(R / L), tw_lo W_R^j for j < L (kspec.h: ks_split_area). */
     int twsplit;
     int64_t tw_hi, tw_lo;
+    /* twdirect[p]: pass p takes W_{Ns r}^(i kk) itself from a table of (r-1)*Ns entries by rows
+     * (tw_local[p]), staged in shared memory at ks_direct_offset(k, p): one load per twiddle
+     * and one rounding, where a split pair costs two loads and a product. Set only for
+     * blocks alone on their SM, in shared memory they would leave unused (schedule.c). */
+    unsigned char twdirect[KS_MAX_RADICES];
     /* KS_GPASS, Ns > 1: element e = b + q*RB (b < RB = R/rad[0]) of column j is multiplied by
      * W_{Ns R}^(e j') = W_{Ns R}^(b j') W_{Ns rad[0]}^(q j'), j' = j mod Ns: tw_pa entry b*Ns + j',
      * tw_pb entry (q-1)*Ns + j'. A thread's butterfly (fixed b, q = 0..rad[0]-1) reads one pa
@@ -195,8 +200,18 @@ static inline int64_t ks_tw_offset(const kspec *k) { return ks_col_area(k) + (k-
 static inline int64_t ks_split_hi(const kspec *k) { return k->twsplit ? (k->R + k->twsplit - 1) / k->twsplit : 0; }
 static inline int64_t ks_split_area(const kspec *k) { return k->twsplit ? ks_split_hi(k) + k->twsplit + k->twsplit / 16 : 0; }
 static inline int64_t ks_split_offset(const kspec *k) { return ks_tw_offset(k) + ks_tw_area(k); }
-/* Shared-memory elements of a kernel: its B columns, Rader's 2*B slots, staged twiddles, split tables. */
-static inline int64_t ks_kernel_smem(const kspec *k) { return ks_split_offset(k) + ks_split_area(k); }
+/* The direct tables (kspec.twdirect) after the split ones, in pass order: pass p's at the
+ * returned offset; p = nrad gives the end. */
+static inline int64_t ks_direct_offset(const kspec *k, int p)
+{
+    int64_t o = ks_split_offset(k) + ks_split_area(k), Ns = 1;
+    for (int q = 0; q < p && q < k->nrad; Ns *= k->rad[q], q++)
+        if (k->twdirect[q]) o += (int64_t)(k->rad[q] - 1) * Ns;
+    return o;
+}
+/* Shared-memory elements of a kernel: its B columns, Rader's 2*B slots, staged twiddles, split
+ * tables, direct tables. */
+static inline int64_t ks_kernel_smem(const kspec *k) { return ks_direct_offset(k, k->nrad); }
 /* The most elements whose padded layout fits in `bytes` (planning assumes padding). */
 static inline int64_t ks_smem_capacity(int64_t bytes, int f64)
 {

@@ -99,35 +99,64 @@ static int split_wins(const kspec *k)
     return (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) || k->R <= 4096;
 }
 
+/* Which passes of a block alone on its SM (by shared memory) take their twiddles from direct
+ * tables in the shared memory it leaves unused (kspec.h: twdirect): passes in order, so the
+ * smallest tables first, while the kernel fits with a bank row to spare for gen_column_pad.
+ * Where every pass with twiddles gets one, the split tables go. Measured on the H100 against
+ * the split pair (kfft/cuFFT, bench/results/h100-2026-11-26c-direct.txt): 8219 2.66 -> 3.10,
+ * 17443 2.74 -> 2.95, 52329 2.13 -> 2.24, 16464 2.35 -> 2.55, 16384 0.96 -> 1.03, 17496 0.88 ->
+ * 0.91, R2C 8219^2 3.58 -> 4.00; the one-block convolutions issue a third fewer shared loads. */
+static void direct_passes(kspec *k, const kfft_device_info *info)
+{
+    int64_t eb = k->f64 ? 16 : 8, cap = (int64_t)info->smem_optin + 1024, spare = 16;
+    if (k->nrad < 2 || cap / (ks_kernel_smem(k) * eb + 1024) != 1) return;
+    /* fp32 blocks of one column only: blocks of 4 columns of 4096 lost 3-5% (4096^2, 2^24:
+     * staging 4080 entries per block where the split pair needs 128), and fp64's mostly
+     * bandwidth-bound blocks went both ways (R2C 16384 -7%, 9600 -9%, C2R 16384 +6%). */
+    if (k->B > 1 || k->f64) return;
+    int64_t Ns = 1;
+    int all = 1;
+    for (int p = 0; p < k->nrad; Ns *= k->rad[p], p++) {
+        if (Ns == 1) continue;
+        k->twdirect[p] = all;
+        if (all && (ks_kernel_smem(k) + spare) * eb > (int64_t)info->smem_optin) k->twdirect[p] = all = 0;
+    }
+    if (all) k->twsplit = 0;
+}
+
 /* Appends the in-block twiddle tables of spec k: pass p (radix r) multiplies element q of
  * butterfly kk by W_{Ns r}^(q kk) (kspec.h: ks_tw_rows), or split tables where split (a
  * measured choice: 1 on, 0 off) or else split_wins says so. */
 static void local_tables(kspec *k, kfft_table *t, const kfft_device_info *info, int split)
 {
     k->twsplit = 0;
+    for (int p = 0; p < KS_MAX_RADICES; p++) k->twdirect[p] = 0;
+    int64_t eb = k->f64 ? 16 : 8, cap = (int64_t)info->smem_optin + 1024;
     if (k->nrad >= 2 && (split >= 0 ? split : split_wins(k))) {
         /* L >= sqrt(R): both tables small; taken only where the block still fits, with as
          * many blocks per SM by shared memory as before. */
         int shift = tab_split_shift(k->R);
         if (shift < 3) shift = 3;
-        int64_t eb = k->f64 ? 16 : 8, before = ks_kernel_smem(k), L = (int64_t)1 << shift, cap = (int64_t)info->smem_optin + 1024;
+        int64_t before = ks_kernel_smem(k), L = (int64_t)1 << shift;
         int64_t by_threads = k->T ? 2048 / k->T : 32; /* blocks per SM other limits allow */
         if (by_threads > 32) by_threads = 32;
         k->twsplit = (int)L;
         int64_t after = ks_kernel_smem(k), nb = cap / (before * eb + 1024), na = cap / (after * eb + 1024);
         if (nb > by_threads) nb = by_threads;
         if (na > by_threads) na = by_threads;
-        if (after * eb <= (int64_t)info->smem_optin && na == nb) {
-            k->tw_lo = tab_split(t, k->R, shift);
-            k->tw_hi = k->tw_lo + L;
-            for (int p = 0; p < k->nrad; p++) k->tw_local[p] = 0;
-            return;
-        }
-        k->twsplit = 0;
+        if (after * eb > (int64_t)info->smem_optin || na != nb) k->twsplit = 0;
+    }
+    direct_passes(k, info);
+    if (k->twsplit) {
+        int shift = 0;
+        while ((1 << shift) < k->twsplit) shift++;
+        k->tw_lo = tab_split(t, k->R, shift);
+        k->tw_hi = k->tw_lo + k->twsplit;
     }
     int64_t Ns = 1;
     for (int p = 0; p < k->nrad; p++) {
-        k->tw_local[p] = Ns > 1 ? tab_twiddles_grid(t, 1, k->rad[p] - 1, Ns, Ns * k->rad[p], !ks_tw_rows(k)) : 0;
+        int own = Ns > 1 && (k->twdirect[p] || !k->twsplit);
+        k->tw_local[p] = own ? tab_twiddles_grid(t, 1, k->rad[p] - 1, Ns, Ns * k->rad[p], !k->twdirect[p] && !ks_tw_rows(k)) : 0;
         Ns *= k->rad[p];
     }
 }
@@ -837,6 +866,8 @@ static void describe(kfft_schedule *s, const kfft_problem *p)
             o += snprintf(s->describe + o, cap - (size_t)o, ") B=%d T=%d", k->B, k->T);
             if (k->tgrp) o += snprintf(s->describe + o, cap - (size_t)o, " G=%d", k->tgrp);
             if (k->twsplit) o += snprintf(s->describe + o, cap - (size_t)o, " L=%d", k->twsplit);
+            for (int i = 0, first = 1; i < k->nrad; i++) /* passes with direct tables */
+                if (k->twdirect[i]) o += snprintf(s->describe + o, cap - (size_t)o, "%s%d", first ? " D=" : ",", i), first = 0;
         }
     }
 }
