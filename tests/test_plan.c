@@ -279,6 +279,41 @@ static void split_twiddles(void)
     }
 }
 
+/* Direct twiddle tables (schedule.c: direct_passes): fp32 one-column blocks alone on their SM
+ * take whole per-pass tables, passes in order while they fit; blocks of several columns, blocks
+ * that share their SM and fp64 keep what they had (bench/results/h100-2026-11-26c-direct.txt). */
+static void direct_twiddles(void)
+{
+    struct { int prec, rank; int64_t n[2]; const char *want; } c[] = {
+        {KFFT_F32, 1, {8219}, "R=16464(21x16x7x7) B=1 T=800 L=256 D=1,2"},
+        {KFFT_F32, 1, {17443}, "R=17442(19x18x17x3) B=1 T=1024 L=256 D=1,2"},
+        {KFFT_F32, 1, {52329}, "R=17442(19x18x17x3) B=1 T=1024 L=256 D=1,2 |"},
+        {KFFT_F32, 1, {16384}, "R=16384(32x32x16) B=1 T=512 D=1"},
+        {KFFT_F32, 1, {4096}, NULL},           /* 32 KB: several blocks per SM */
+        {KFFT_F32, 1, {1 << 24}, NULL},        /* passes of 4 columns of 4096 */
+        {KFFT_F32, 2, {4096, 4096}, NULL},     /* columns: 4 per block */
+        {KFFT_F64, 1, {9000}, NULL},           /* fp64: left out */
+        {KFFT_F64, 1, {12289}, NULL},
+    };
+    kfft_device_info info = test_h100_info("sm_90");
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_schedule s;
+        if (schedule_prec(KFFT_C2C, c[i].prec, c[i].rank, c[i].n, 4, &s)) {
+            CHECK(0, "direct %lld: plan failed: %s", (long long)c[i].n[0], kfft_error_message());
+            continue;
+        }
+        int ok = c[i].want ? strstr(s.describe, c[i].want) != NULL : strstr(s.describe, " D=") == NULL;
+        CHECK(ok, "direct %lld (%s): expected %s in: %s", (long long)c[i].n[0], c[i].prec == KFFT_F64 ? "f64" : "f32",
+              c[i].want ? c[i].want : "no D=", s.describe);
+        for (int k = 0; k < s.nsteps; k++) { /* within the block's limit, a bank row to spare */
+            const kspec *sp = &s.spec[k];
+            CHECK((ks_kernel_smem(sp) + 16) * (sp->f64 ? 16 : 8) <= (int64_t)info.smem_optin || !sp->twdirect[1],
+                  "direct %lld: kernel %d uses %lld elements", (long long)c[i].n[0], k, (long long)ks_kernel_smem(sp));
+        }
+        kfft_schedule_free(&s);
+    }
+}
+
 /* Strided axes in transform-major passes (kspec.h: not tfast) take grouped columns on their user
  * sides only (kspec.h: tgrp): R2C 52329^2's column stage (a Rader pass of one column per block,
  * then radix 3) groups its last pass; Bluestein's inner passes (workspace both sides) never;
@@ -433,6 +468,7 @@ int main(void)
     strided_axes();
     grouped_columns();
     split_twiddles();
+    direct_twiddles();
     pass_shapes();
     single_bounds();
 

@@ -105,7 +105,9 @@ static int split_wins(const kspec *k)
  * Where every pass with twiddles gets one, the split tables go. Measured on the H100 against
  * the split pair (kfft/cuFFT, bench/results/h100-2026-11-26c-direct.txt): 8219 2.66 -> 3.10,
  * 17443 2.74 -> 2.95, 52329 2.13 -> 2.24, 16464 2.35 -> 2.55, 16384 0.96 -> 1.03, 17496 0.88 ->
- * 0.91, R2C 8219^2 3.58 -> 4.00; the one-block convolutions issue a third fewer shared loads. */
+ * 0.91, R2C 8219^2 3.58 -> 4.00; the one-block convolutions issue a third fewer shared loads.
+ * Covering the last pass too with half tables (products of two rows) lost everywhere (16384
+ * 1.03 -> 0.82, part 3): each block stages its tables from L2 before its first pass. */
 static void direct_passes(kspec *k, const kfft_device_info *info)
 {
     int64_t eb = k->f64 ? 16 : 8, cap = (int64_t)info->smem_optin + 1024, spare = 16;
