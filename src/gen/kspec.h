@@ -138,8 +138,9 @@ typedef struct {
     int64_t tw_hi, tw_lo;
     /* twdirect[p]: pass p takes W_{Ns r}^(i kk) itself from a table of (r-1)*Ns entries by rows
      * (tw_local[p]), staged in shared memory at ks_direct_offset(k, p): one load per twiddle
-     * and one rounding, where a split pair costs two loads and a product. Set only for
-     * blocks alone on their SM, in shared memory they would leave unused (schedule.c). */
+     * and one rounding, where a split pair costs two loads and a product. Set only for fp32
+     * blocks of one column alone on their SM, in shared memory they would leave unused
+     * (schedule.c: direct_passes). */
     unsigned char twdirect[KS_MAX_RADICES];
     /* KS_GPASS, Ns > 1: element e = b + q*RB (b < RB = R/rad[0]) of column j is multiplied by
      * W_{Ns R}^(e j') = W_{Ns R}^(b j') W_{Ns rad[0]}^(q j'), j' = j mod Ns: tw_pa entry b*Ns + j',

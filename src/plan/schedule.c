@@ -116,12 +116,10 @@ static void direct_passes(kspec *k, const kfft_device_info *info)
      * staging 4080 entries per block where the split pair needs 128), and fp64's mostly
      * bandwidth-bound blocks went both ways (R2C 16384 -7%, 9600 -9%, C2R 16384 +6%). */
     if (k->B > 1 || k->f64) return;
-    int64_t Ns = 1;
-    int all = 1;
-    for (int p = 0; p < k->nrad; Ns *= k->rad[p], p++) {
-        if (Ns == 1) continue;
-        k->twdirect[p] = all;
-        if (all && (ks_kernel_smem(k) + spare) * eb > (int64_t)info->smem_optin) k->twdirect[p] = all = 0;
+    int all = 1; /* every pass so far has its table */
+    for (int p = 1; p < k->nrad && all; p++) { /* pass 0 has no twiddles */
+        k->twdirect[p] = 1;
+        if ((ks_kernel_smem(k) + spare) * eb > (int64_t)info->smem_optin) k->twdirect[p] = all = 0;
     }
     if (all) k->twsplit = 0;
 }
@@ -134,10 +132,11 @@ static void local_tables(kspec *k, kfft_table *t, const kfft_device_info *info, 
     k->twsplit = 0;
     for (int p = 0; p < KS_MAX_RADICES; p++) k->twdirect[p] = 0;
     int64_t eb = k->f64 ? 16 : 8, cap = (int64_t)info->smem_optin + 1024;
+    int shift = 0;
     if (k->nrad >= 2 && (split >= 0 ? split : split_wins(k))) {
         /* L >= sqrt(R): both tables small; taken only where the block still fits, with as
          * many blocks per SM by shared memory as before. */
-        int shift = tab_split_shift(k->R);
+        shift = tab_split_shift(k->R);
         if (shift < 3) shift = 3;
         int64_t before = ks_kernel_smem(k), L = (int64_t)1 << shift;
         int64_t by_threads = k->T ? 2048 / k->T : 32; /* blocks per SM other limits allow */
@@ -150,8 +149,6 @@ static void local_tables(kspec *k, kfft_table *t, const kfft_device_info *info, 
     }
     direct_passes(k, info);
     if (k->twsplit) {
-        int shift = 0;
-        while ((1 << shift) < k->twsplit) shift++;
         k->tw_lo = tab_split(t, k->R, shift);
         k->tw_hi = k->tw_lo + k->twsplit;
     }
