@@ -99,6 +99,13 @@ static int split_wins(const kspec *k)
     return (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) || k->R <= 4096;
 }
 
+/* Blocks of k an SM holds by shared memory: the opt-in limit plus the 1 KB each block
+ * reserves (H100: 228 KB), over the block's bytes plus its 1 KB. */
+static int64_t smem_blocks(const kspec *k, const kfft_device_info *info)
+{
+    return ((int64_t)info->smem_optin + 1024) / (ks_kernel_smem(k) * (k->f64 ? 16 : 8) + 1024);
+}
+
 /* Which passes of a block alone on its SM (by shared memory) take their twiddles from direct
  * tables in the shared memory it leaves unused (kspec.h: twdirect): passes in order, so the
  * smallest tables first, while the kernel fits with a bank row to spare for gen_column_pad.
@@ -110,8 +117,8 @@ static int split_wins(const kspec *k)
  * 1.03 -> 0.82, part 3): each block stages its tables from L2 before its first pass. */
 static void direct_passes(kspec *k, const kfft_device_info *info)
 {
-    int64_t eb = k->f64 ? 16 : 8, cap = (int64_t)info->smem_optin + 1024, spare = 16;
-    if (k->nrad < 2 || cap / (ks_kernel_smem(k) * eb + 1024) != 1) return;
+    int64_t eb = k->f64 ? 16 : 8, spare = 16;
+    if (k->nrad < 2 || smem_blocks(k, info) != 1) return;
     /* fp32 blocks of one column only: blocks of 4 columns of 4096 lost 3-5% (4096^2, 2^24:
      * staging 4080 entries per block where the split pair needs 128), and fp64's mostly
      * bandwidth-bound blocks went both ways (R2C 16384 -7%, 9600 -9%, C2R 16384 +6%). */
@@ -131,21 +138,20 @@ static void local_tables(kspec *k, kfft_table *t, const kfft_device_info *info, 
 {
     k->twsplit = 0;
     for (int p = 0; p < KS_MAX_RADICES; p++) k->twdirect[p] = 0;
-    int64_t eb = k->f64 ? 16 : 8, cap = (int64_t)info->smem_optin + 1024;
     int shift = 0;
     if (k->nrad >= 2 && (split >= 0 ? split : split_wins(k))) {
         /* L >= sqrt(R): both tables small; taken only where the block still fits, with as
          * many blocks per SM by shared memory as before. */
         shift = tab_split_shift(k->R);
         if (shift < 3) shift = 3;
-        int64_t before = ks_kernel_smem(k), L = (int64_t)1 << shift;
         int64_t by_threads = k->T ? 2048 / k->T : 32; /* blocks per SM other limits allow */
         if (by_threads > 32) by_threads = 32;
-        k->twsplit = (int)L;
-        int64_t after = ks_kernel_smem(k), nb = cap / (before * eb + 1024), na = cap / (after * eb + 1024);
+        int64_t nb = smem_blocks(k, info);
+        k->twsplit = 1 << shift;
+        int64_t na = smem_blocks(k, info);
         if (nb > by_threads) nb = by_threads;
         if (na > by_threads) na = by_threads;
-        if (after * eb > (int64_t)info->smem_optin || na != nb) k->twsplit = 0;
+        if (ks_kernel_smem(k) * (k->f64 ? 16 : 8) > (int64_t)info->smem_optin || na != nb) k->twsplit = 0;
     }
     direct_passes(k, info);
     if (k->twsplit) {
@@ -224,10 +230,10 @@ static int conv_regs(const kspec *k, int f64, const kfft_device_info *info)
  * C2R 1024 +8%, 257 +21% at 64; 1021 -16%, 4093 -60% at 64, 256-thread passes of 2^20 -24%),
  * so kfft_tune measures it. The SM's
  * shared memory is taken as the opt-in limit plus the 1 KB each block reserves (H100: 228 KB). */
-static int min_blocks(const kspec *k, const kfft_device_info *info, int64_t eb)
+static int min_blocks(const kspec *k, const kfft_device_info *info)
 {
     if (!k->regs || info->dialect != KS_DIALECT_CUDA) return 0;
-    int64_t mb = ((int64_t)info->smem_optin + 1024) / (ks_kernel_smem(k) * eb + 1024), mt = 2048 / k->T;
+    int64_t mb = smem_blocks(k, info), mt = 2048 / k->T;
     int64_t mr = 65536 / ((int64_t)k->T * k->regs);
     if (mt < mb) mb = mt;
     if (mr < mb) mb = mr;
@@ -803,7 +809,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         kspec *k = &s->spec[sg->first + q];
         if (k->src != KS_IO_USER && k->dst != KS_IO_USER) k->tgrp = 0; /* Bluestein's inner passes */
         k->cpad = gen_column_pad(k, (int64_t)info->smem_optin / eb);
-        k->minb = min_blocks(k, info, eb);
+        k->minb = min_blocks(k, info);
         k->idx64 = ispan > IDX32_LIMIT || ospan > IDX32_LIMIT || nuser > IDX32_LIMIT || sg->chunk * N > IDX32_LIMIT ||
                    k->chirp + N > IDX32_LIMIT || k->bhat + N > IDX32_LIMIT || k->dlog + r->n > IDX32_LIMIT || k->rtw + r->n > IDX32_LIMIT;
     }
