@@ -287,7 +287,7 @@ static void direct_twiddles(void)
     struct { int prec, rank; int64_t n[2]; const char *want; } c[] = {
         {KFFT_F32, 1, {8219}, "R=16464(21x16x7x7) B=1 T=800 L=256 D=1,2"},
         {KFFT_F32, 1, {17443}, "R=17442(19x18x17x3) B=1 T=1024 L=256 D=1,2"},
-        {KFFT_F32, 1, {52329}, "R=17442(19x18x17x3) B=1 T=1024 L=256 D=1,2 |"},
+        {KFFT_F32, 1, {52329}, "R=17442(19x18x17x3) B=1 T=1024 L=256 D=1,2 W=3 |"},
         {KFFT_F32, 1, {16384}, "R=16384(32x32x16) B=1 T=512 D=1"},
         {KFFT_F32, 1, {4096}, NULL},           /* 32 KB: several blocks per SM */
         {KFFT_F32, 1, {1 << 24}, NULL},        /* passes of 4 columns of 4096 */
@@ -311,6 +311,37 @@ static void direct_twiddles(void)
             for (int q = 0; q < sp->nrad; q++) any |= sp->twdirect[q];
             CHECK(!any || (ks_kernel_smem(sp) + 16) * (sp->f64 ? 16 : 8) <= (int64_t)info.smem_optin,
                   "direct %lld: kernel %d uses %lld elements", (long long)c[i].n[0], k, (long long)ks_kernel_smem(sp));
+        }
+        kfft_schedule_free(&s);
+    }
+}
+
+/* Powers of W^kk (kspec.h: twpow): split passes of radix 3..8 in fp32 only, never a pass with
+ * a direct table, and the schedule says which (bench/results/h100-2026-11-26d-twpow.txt). */
+static void power_twiddles(void)
+{
+    struct { int prec; int64_t n; const char *want; } c[] = {
+        {KFFT_F32, 8219, "D=1,2 W=3"},     /* the last radix-7 pass of both FFTs */
+        {KFFT_F32, 1 << 20, "L=32 W=2 |"}, /* radix 4 of 16x16x4 */
+        {KFFT_F32, 16384, NULL},           /* 32x32x16: every pass direct */
+        {KFFT_F64, 8219, NULL},            /* fp64: untimed, left out */
+        {KFFT_F64, 17496, NULL},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_schedule s;
+        int64_t n[1] = {c[i].n};
+        if (schedule_prec(KFFT_C2C, c[i].prec, 1, n, 4, &s)) {
+            CHECK(0, "powers %lld: plan failed: %s", (long long)c[i].n, kfft_error_message());
+            continue;
+        }
+        int ok = c[i].want ? strstr(s.describe, c[i].want) != NULL : strstr(s.describe, " W=") == NULL;
+        CHECK(ok, "powers %lld (%s): expected %s in: %s", (long long)c[i].n, c[i].prec == KFFT_F64 ? "f64" : "f32",
+              c[i].want ? c[i].want : "no W=", s.describe);
+        for (int k = 0; k < s.nsteps; k++) {
+            const kspec *sp = &s.spec[k];
+            for (int q = 0; q < sp->nrad; q++)
+                CHECK(!sp->twpow[q] || (sp->twsplit && !sp->twdirect[q] && !sp->f64 && sp->rad[q] >= 3 && sp->rad[q] <= 8 && q > 0),
+                      "powers %lld: kernel %d pass %d (radix %d) takes powers", (long long)c[i].n, k, q, sp->rad[q]);
         }
         kfft_schedule_free(&s);
     }
@@ -471,6 +502,7 @@ int main(void)
     grouped_columns();
     split_twiddles();
     direct_twiddles();
+    power_twiddles();
     pass_shapes();
     single_bounds();
 

@@ -559,9 +559,16 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
             int L = k->twsplit, lb = 0;
             while ((1 << lb) < L) lb++;
             sb_printf(b, "            int kk = bj %% %lld, m1 = kk * %lld;\n", Ns, (long long)(k->R / (Ns * r)));
-            sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) {\n                int m = i * m1, ml = m & %d;\n", r, L - 1);
-            sb_printf(b, "                rv[it * %d + i] = cmul(rv[it * %d + i], cmul(s[%lld + (m >> %d)], s[%lld + ml + (ml >> 4)]));\n            }\n",
-                      r, r, hi, lb, lo);
+            if (k->twpow[p]) { /* kspec.h: twpow */
+                sb_printf(b, "            kfft_cplx wp[%d];\n            { int ml = m1 & %d; wp[1] = cmul(s[%lld + (m1 >> %d)], s[%lld + ml + (ml >> 4)]); }\n",
+                          r, L - 1, hi, lb, lo);
+                sb_printf(b, "#pragma unroll\n            for (int i = 2; i < %d; i++) wp[i] = cmul(wp[i / 2], wp[i - i / 2]);\n", r);
+                sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) rv[it * %d + i] = cmul(rv[it * %d + i], wp[i]);\n", r, r, r);
+            } else {
+                sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) {\n                int m = i * m1, ml = m & %d;\n", r, L - 1);
+                sb_printf(b, "                rv[it * %d + i] = cmul(rv[it * %d + i], cmul(s[%lld + (m >> %d)], s[%lld + ml + (ml >> 4)]));\n            }\n",
+                          r, r, hi, lb, lo);
+            }
         } else if (Ns > 1) {
             sb_printf(b, "            int kk = bj %% %lld;\n", Ns);
             if (ks_tw_rows(k))

@@ -137,7 +137,7 @@ static void direct_passes(kspec *k, const kfft_device_info *info)
 static void local_tables(kspec *k, kfft_table *t, const kfft_device_info *info, int split)
 {
     k->twsplit = 0;
-    for (int p = 0; p < KS_MAX_RADICES; p++) k->twdirect[p] = 0;
+    for (int p = 0; p < KS_MAX_RADICES; p++) k->twdirect[p] = k->twpow[p] = 0;
     int shift = 0;
     if (k->nrad >= 2 && (split >= 0 ? split : split_wins(k))) {
         /* L >= sqrt(R): both tables small; taken only where the block still fits, with as
@@ -154,6 +154,13 @@ static void local_tables(kspec *k, kfft_table *t, const kfft_device_info *info, 
         if (ks_kernel_smem(k) * (k->f64 ? 16 : 8) > (int64_t)info->smem_optin || na != nb) k->twsplit = 0;
     }
     direct_passes(k, info);
+    /* Split passes of small radix in fp32 take powers of W^kk (kspec.h: twpow). Measured on
+     * the H100 (bench/results/h100-2026-11-26d-twpow.txt): 8219 3.09 -> 3.29 of cuFFT, 16464
+     * 2.54 -> 2.65, R2C 8219^2 3.98 -> 4.15, benzene 1.24 -> 1.19 ms, the rest unchanged;
+     * 8219's error against double 2.2e-7 -> 2.8e-7 (cuFFT's about 3.4e-7). All radices
+     * (up to 16 and 32) raised 4096^2's error 2.0e-7 -> 5.1e-7 for nothing; fp64 untimed. */
+    for (int p = 1; p < k->nrad; p++)
+        k->twpow[p] = k->twsplit && !k->twdirect[p] && !k->f64 && k->rad[p] >= 3 && k->rad[p] <= 8;
     if (k->twsplit) {
         k->tw_lo = tab_split(t, k->R, shift);
         k->tw_hi = k->tw_lo + k->twsplit;
@@ -873,6 +880,8 @@ static void describe(kfft_schedule *s, const kfft_problem *p)
             if (k->twsplit) o += snprintf(s->describe + o, cap - (size_t)o, " L=%d", k->twsplit);
             for (int i = 0, first = 1; i < k->nrad; i++) /* passes with direct tables */
                 if (k->twdirect[i]) o += snprintf(s->describe + o, cap - (size_t)o, "%s%d", first ? " D=" : ",", i), first = 0;
+            for (int i = 0, first = 1; i < k->nrad; i++) /* split passes taking powers of W^kk */
+                if (k->twpow[i]) o += snprintf(s->describe + o, cap - (size_t)o, "%s%d", first ? " W=" : ",", i), first = 0;
         }
     }
 }
