@@ -316,13 +316,16 @@ static void direct_twiddles(void)
     }
 }
 
-/* Powers of W^kk (kspec.h: twpow): split passes of radix 3..8 in fp32 only, never a pass with
- * a direct table, and the schedule says which (bench/results/h100-2026-11-26d-twpow.txt). */
+/* Powers of W^kk (kspec.h: twpow): split passes of radix 3..8 of fp32 one-column blocks alone
+ * on their SM only, never a pass with a direct table, and the schedule says which (bench/results/h100-2026-11-26d-twpow.txt). */
 static void power_twiddles(void)
 {
     struct { int prec; int64_t n; const char *want; } c[] = {
         {KFFT_F32, 8219, "D=1,2 W=3"},     /* the last radix-7 pass of both FFTs */
-        {KFFT_F32, 1 << 20, "L=32 W=2 |"}, /* radix 4 of 16x16x4 */
+        {KFFT_F32, 17496, "D=1,2 W=3"},    /* radix 3 of 18x18x18x3 */
+        {KFFT_F32, 1 << 20, NULL},         /* blocks of 4 columns */
+        {KFFT_F32, 100003, NULL},          /* 448-point passes, several blocks per SM */
+        {KFFT_F32, 6144, NULL},
         {KFFT_F32, 16384, NULL},           /* 32x32x16: every pass direct */
         {KFFT_F64, 8219, NULL},            /* fp64: untimed, left out */
         {KFFT_F64, 17496, NULL},
@@ -340,7 +343,7 @@ static void power_twiddles(void)
         for (int k = 0; k < s.nsteps; k++) {
             const kspec *sp = &s.spec[k];
             for (int q = 0; q < sp->nrad; q++)
-                CHECK(!sp->twpow[q] || (sp->twsplit && !sp->twdirect[q] && !sp->f64 && sp->rad[q] >= 3 && sp->rad[q] <= 8 && q > 0),
+                CHECK(!sp->twpow[q] || (sp->twsplit && !sp->twdirect[q] && !sp->f64 && sp->B == 1 && sp->rad[q] >= 3 && sp->rad[q] <= 8 && q > 0),
                       "powers %lld: kernel %d pass %d (radix %d) takes powers", (long long)c[i].n, k, q, sp->rad[q]);
         }
         kfft_schedule_free(&s);

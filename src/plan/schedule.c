@@ -106,6 +106,16 @@ static int64_t smem_blocks(const kspec *k, const kfft_device_info *info)
     return ((int64_t)info->smem_optin + 1024) / (ks_kernel_smem(k) * (k->f64 ? 16 : 8) + 1024);
 }
 
+/* The blocks the direct tables and the powers of W^kk are for: fp32, one column, alone on
+ * their SM by shared memory, with passes that take twiddles. Blocks of 4 columns of 4096 lost
+ * 3-5% with direct tables (4096^2, 2^24: staging 4080 entries per block where the split pair
+ * needs 128) and fp64's mostly bandwidth-bound blocks went both ways (R2C 16384 -7%, 9600 -9%,
+ * C2R 16384 +6%). */
+static int lone_column(const kspec *k, const kfft_device_info *info)
+{
+    return k->nrad >= 2 && k->B == 1 && !k->f64 && smem_blocks(k, info) == 1;
+}
+
 /* Which passes of a block alone on its SM (by shared memory) take their twiddles from direct
  * tables in the shared memory it leaves unused (kspec.h: twdirect): passes in order, so the
  * smallest tables first, while the kernel fits with a bank row to spare for gen_column_pad.
@@ -118,11 +128,6 @@ static int64_t smem_blocks(const kspec *k, const kfft_device_info *info)
 static void direct_passes(kspec *k, const kfft_device_info *info)
 {
     int64_t eb = k->f64 ? 16 : 8, spare = 16;
-    if (k->nrad < 2 || smem_blocks(k, info) != 1) return;
-    /* fp32 blocks of one column only: blocks of 4 columns of 4096 lost 3-5% (4096^2, 2^24:
-     * staging 4080 entries per block where the split pair needs 128), and fp64's mostly
-     * bandwidth-bound blocks went both ways (R2C 16384 -7%, 9600 -9%, C2R 16384 +6%). */
-    if (k->B > 1 || k->f64) return;
     int all = 1; /* every pass so far has its table */
     for (int p = 1; p < k->nrad && all; p++) { /* pass 0 has no twiddles */
         k->twdirect[p] = 1;
@@ -153,14 +158,17 @@ static void local_tables(kspec *k, kfft_table *t, const kfft_device_info *info, 
         if (na > by_threads) na = by_threads;
         if (ks_kernel_smem(k) * (k->f64 ? 16 : 8) > (int64_t)info->smem_optin || na != nb) k->twsplit = 0;
     }
-    direct_passes(k, info);
-    /* Split passes of small radix in fp32 take powers of W^kk (kspec.h: twpow). Measured on
-     * the H100 (bench/results/h100-2026-11-26d-twpow.txt): 8219 3.09 -> 3.29 of cuFFT, 16464
-     * 2.54 -> 2.65, R2C 8219^2 3.98 -> 4.15, benzene 1.24 -> 1.19 ms, the rest unchanged;
-     * 8219's error against double 2.2e-7 -> 2.8e-7 (cuFFT's about 3.4e-7). All radices
-     * (up to 16 and 32) raised 4096^2's error 2.0e-7 -> 5.1e-7 for nothing; fp64 untimed. */
+    int lone = lone_column(k, info);
+    if (lone) direct_passes(k, info);
+    /* The split passes of radix 3..8 left in these blocks take powers of W^kk (kspec.h:
+     * twpow). Measured on the H100 (bench/results/h100-2026-11-26d-twpow.txt): 8219 3.09 ->
+     * 3.29 of cuFFT, 16464 2.54 -> 2.65, R2C 8219^2 3.98 -> 4.15, benzene 1.24 -> 1.19 ms,
+     * 8219's error against double 2.2e-7 -> 2.8e-7 (cuFFT's about 3.4e-7). Elsewhere it
+     * gained nothing (2^20, B = 4: 0.89 both) and cost accuracy: 100003's four 448-point
+     * passes 2.5e-7 -> 5.6e-7 (cuFFT's about 3.7e-7); radices 16 and 32 too raised 4096^2's
+     * 2.0e-7 -> 5.1e-7. */
     for (int p = 1; p < k->nrad; p++)
-        k->twpow[p] = k->twsplit && !k->twdirect[p] && !k->f64 && k->rad[p] >= 3 && k->rad[p] <= 8;
+        k->twpow[p] = lone && k->twsplit && !k->twdirect[p] && k->rad[p] >= 3 && k->rad[p] <= 8;
     if (k->twsplit) {
         k->tw_lo = tab_split(t, k->R, shift);
         k->tw_hi = k->tw_lo + k->twsplit;
