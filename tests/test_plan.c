@@ -317,7 +317,8 @@ static void direct_twiddles(void)
 }
 
 /* Powers of W^kk (kspec.h: twpow): split passes of radix 3..8 of fp32 one-column blocks alone
- * on their SM only, never a pass with a direct table, and the schedule says which (bench/results/h100-2026-11-26d-twpow.txt). */
+ * on their SM only, never a pass with a direct table, and the schedule says which
+ * (bench/results/h100-2026-11-26d-twpow.txt). */
 static void power_twiddles(void)
 {
     struct { int prec; int64_t n; const char *want; } c[] = {

@@ -142,10 +142,11 @@ typedef struct {
      * blocks of one column alone on their SM, in shared memory they would leave unused
      * (schedule.c: direct_passes). */
     unsigned char twdirect[KS_MAX_RADICES];
-    /* twpow[p]: split pass p of radix 3..8 (fp32) takes only W^kk from the split pair and
-     * makes W^(i kk), i >= 2, as products W^(i/2 kk) W^((i - i/2) kk) in registers: two
-     * shared loads per butterfly where the pair costs two per twiddle, for about log2(r)
-     * roundings more (schedule.c: local_tables). */
+    /* twpow[p]: split pass p of radix 3..8 takes only W^kk from the split pair and makes
+     * W^(i kk), i >= 2, as products W^(i/2 kk) W^((i - i/2) kk) in registers: two shared
+     * loads per butterfly where the pair costs two per twiddle, but W^kk's rounding grows
+     * i-fold. Set only in the direct tables' blocks (fp32, one column, alone on their SM),
+     * where it was measured to win (schedule.c: local_tables). */
     unsigned char twpow[KS_MAX_RADICES];
     /* KS_GPASS, Ns > 1: element e = b + q*RB (b < RB = R/rad[0]) of column j is multiplied by
      * W_{Ns R}^(e j') = W_{Ns R}^(b j') W_{Ns rad[0]}^(q j'), j' = j mod Ns: tw_pa entry b*Ns + j',
