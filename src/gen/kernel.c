@@ -558,16 +558,18 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
             long long hi = (long long)ks_split_offset(k), lo = hi + (long long)ks_split_hi(k);
             int L = k->twsplit, lb = 0;
             while ((1 << lb) < L) lb++;
+            /* W_R^m = hi[m >> lb] * lo[ml], ml = m mod L (lo padded like the columns) */
+            char pair[160];
+            const char *m = k->twpow[p] ? "m1" : "m";
+            snprintf(pair, sizeof pair, "cmul(s[%lld + (%s >> %d)], s[%lld + ml + (ml >> 4)])", hi, m, lb, lo);
             sb_printf(b, "            int kk = bj %% %lld, m1 = kk * %lld;\n", Ns, (long long)(k->R / (Ns * r)));
             if (k->twpow[p]) { /* kspec.h: twpow */
-                sb_printf(b, "            kfft_cplx wp[%d];\n            { int ml = m1 & %d; wp[1] = cmul(s[%lld + (m1 >> %d)], s[%lld + ml + (ml >> 4)]); }\n",
-                          r, L - 1, hi, lb, lo);
+                sb_printf(b, "            kfft_cplx wp[%d];\n            { int ml = m1 & %d; wp[1] = %s; }\n", r, L - 1, pair);
                 sb_printf(b, "#pragma unroll\n            for (int i = 2; i < %d; i++) wp[i] = cmul(wp[i / 2], wp[i - i / 2]);\n", r);
                 sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) rv[it * %d + i] = cmul(rv[it * %d + i], wp[i]);\n", r, r, r);
             } else {
                 sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) {\n                int m = i * m1, ml = m & %d;\n", r, L - 1);
-                sb_printf(b, "                rv[it * %d + i] = cmul(rv[it * %d + i], cmul(s[%lld + (m >> %d)], s[%lld + ml + (ml >> 4)]));\n            }\n",
-                          r, r, hi, lb, lo);
+                sb_printf(b, "                rv[it * %d + i] = cmul(rv[it * %d + i], %s);\n            }\n", r, r, pair);
             }
         } else if (Ns > 1) {
             sb_printf(b, "            int kk = bj %% %lld;\n", Ns);

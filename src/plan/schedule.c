@@ -862,6 +862,14 @@ static stage_req stage_for(const kfft_problem *p, kfft_type type, int a, int src
     return r;
 }
 
+/* Appends tag and the passes whose flag is set ("tag1,3"), if any, at offset o of d. */
+static int describe_passes(char *d, int o, size_t cap, const char *tag, const unsigned char *flag, int n)
+{
+    for (int i = 0, first = 1; i < n; i++)
+        if (flag[i]) o += snprintf(d + o, cap - (size_t)o, "%s%d", first ? tag : ",", i), first = 0;
+    return o;
+}
+
 static void describe(kfft_schedule *s, const kfft_problem *p)
 {
     static const char *types[] = {"c2c", "r2c", "c2r"};
@@ -886,10 +894,8 @@ static void describe(kfft_schedule *s, const kfft_problem *p)
             o += snprintf(s->describe + o, cap - (size_t)o, ") B=%d T=%d", k->B, k->T);
             if (k->tgrp) o += snprintf(s->describe + o, cap - (size_t)o, " G=%d", k->tgrp);
             if (k->twsplit) o += snprintf(s->describe + o, cap - (size_t)o, " L=%d", k->twsplit);
-            for (int i = 0, first = 1; i < k->nrad; i++) /* passes with direct tables */
-                if (k->twdirect[i]) o += snprintf(s->describe + o, cap - (size_t)o, "%s%d", first ? " D=" : ",", i), first = 0;
-            for (int i = 0, first = 1; i < k->nrad; i++) /* split passes taking powers of W^kk */
-                if (k->twpow[i]) o += snprintf(s->describe + o, cap - (size_t)o, "%s%d", first ? " W=" : ",", i), first = 0;
+            o = describe_passes(s->describe, o, cap, " D=", k->twdirect, k->nrad); /* passes with direct tables */
+            o = describe_passes(s->describe, o, cap, " W=", k->twpow, k->nrad);    /* split passes taking powers of W^kk */
         }
     }
 }
