@@ -287,7 +287,7 @@ static void direct_twiddles(void)
     struct { int prec, rank; int64_t n[2]; const char *want; } c[] = {
         {KFFT_F32, 1, {8219}, "R=16464(21x16x7x7) B=1 T=800 L=256 D=1,2"},
         {KFFT_F32, 1, {17443}, "R=17442(19x18x17x3) B=1 T=1024 L=256 D=1,2"},
-        {KFFT_F32, 1, {52329}, "R=17442(19x18x17x3) B=1 T=1024 L=256 D=1,2 W=3 |"},
+        {KFFT_F32, 1, {52329}, "R=17442(19x18x17x3) B=1 T=1024 L=256 D=1,2 W=3 S=2 |"},
         {KFFT_F32, 1, {16384}, "R=16384(32x32x16) B=1 T=512 D=1"},
         {KFFT_F32, 1, {4096}, NULL},           /* 32 KB: several blocks per SM */
         {KFFT_F32, 1, {1 << 24}, NULL},        /* passes of 4 columns of 4096 */
@@ -349,6 +349,66 @@ static void power_twiddles(void)
         }
         kfft_schedule_free(&s);
     }
+}
+
+/* Rounds staged in shared memory (kspec.h: keep; schedule.c: stage_rounds): the tail of a pass
+ * whose rounds would pass the register bound, at most an eighth of its butterflies, never in
+ * a pass reading global memory, never on OpenCL. */
+static void staged_rounds(void)
+{
+    struct { int prec; int64_t n; const char *want; } c[] = {
+        {KFFT_F32, 17443, "S=2"},  /* radix 17: 1026 butterflies, 1024 threads */
+        {KFFT_F32, 52329, "S=2"},  /* the same convolution as a Rader pass */
+        {KFFT_F32, 12421, "S=2"},  /* Bluestein m = 25000: 125 of radix 8's 3125 */
+        {KFFT_F64, 3931, "S="},
+        {KFFT_F32, 8219, NULL},    /* 229 of 1029: over an eighth (measured slower) */
+        {KFFT_F64, 8929, NULL},    /* radix 31 in fp64 nearly fills the bound alone */
+        {KFFT_F64, 3345, NULL},    /* the area would cost the split tables' two blocks per SM */
+        {KFFT_F32, 16384, NULL},
+        {KFFT_F32, 1 << 20, NULL},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_schedule s;
+        int64_t n[1] = {c[i].n};
+        if (schedule_prec(KFFT_C2C, c[i].prec, 1, n, 4, &s)) {
+            CHECK(0, "staged %lld: plan failed: %s", (long long)c[i].n, kfft_error_message());
+            continue;
+        }
+        int ok = c[i].want ? strstr(s.describe, c[i].want) != NULL : strstr(s.describe, " S=") == NULL;
+        CHECK(ok, "staged %lld (%s): expected %s in: %s", (long long)c[i].n, c[i].prec == KFFT_F64 ? "f64" : "f32",
+              c[i].want ? c[i].want : "no S=", s.describe);
+        for (int k = 0; k < s.nsteps; k++) {
+            const kspec *sp = &s.spec[k];
+            int fg, tg;
+            gen_kernel_io(sp, &fg, &tg);
+            for (int q = 0; q < sp->nrad; q++) {
+                int64_t nb = (int64_t)sp->B * (sp->R / sp->rad[q]), st = ks_staged(sp, q);
+                CHECK(!sp->keep[q] || (st > 0 && st * 8 <= nb && sp->keep[q] < ks_rounds(sp, q)),
+                      "staged %lld: kernel %d pass %d stages %lld of %lld butterflies", (long long)c[i].n, k, q, (long long)st, (long long)nb);
+                CHECK(!sp->keep[q] || q > 0 || !fg || ((sp->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) && !ks_conv_fused(sp)),
+                      "staged %lld: kernel %d stages its pass from global memory", (long long)c[i].n, k);
+            }
+        }
+        kfft_schedule_free(&s);
+    }
+    /* The register bound is CUDA's: an OpenCL device with the same memory stages nothing. */
+    kfft_device_info info = test_h100_info("sm_90");
+    info.dialect = KS_DIALECT_OPENCL;
+    kfft_plan_desc d;
+    memset(&d, 0, sizeof d);
+    d.type = KFFT_C2C;
+    d.precision = KFFT_F32;
+    d.rank = 1;
+    d.n[0] = 17443;
+    d.batch = 4;
+    kfft_problem pr;
+    kfft_schedule s;
+    if (kfft_problem_from_desc(&d, &pr) || kfft_schedule_build(&pr, &info, &s)) {
+        CHECK(0, "staged 17443 (OpenCL): plan failed: %s", kfft_error_message());
+        return;
+    }
+    CHECK(strstr(s.describe, " S=") == NULL, "staged 17443 (OpenCL): expected no S= in: %s", s.describe);
+    kfft_schedule_free(&s);
 }
 
 /* Strided axes in transform-major passes (kspec.h: not tfast) take grouped columns on their user
@@ -507,6 +567,7 @@ int main(void)
     split_twiddles();
     direct_twiddles();
     power_twiddles();
+    staged_rounds();
     pass_shapes();
     single_bounds();
 

@@ -522,8 +522,12 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
         else if (along) snprintf(map, sizeof map, "int bc = bf / %d, bj = bf - bc * %d;", RB, RB);
         else snprintf(map, sizeof map, "int bc = bf %% %d, bj = bf / %d;", k->B, k->B);
         sb_printf(b, "    { /* radix-%d pass, Ns = %lld%s%s */\n", r, Ns, rd ? ", from global" : "", wr ? ", to global" : "");
+        /* Rounds kr and later wait in the staging area (kspec.h: keep); their registers are live
+         * only from their fetch to their store. */
+        int kr = !rd && ks_staged(k, p) ? k->keep[p] : iters;
+        long long so = (long long)ks_direct_offset(k, k->nrad), S = NB - (long long)kr * k->T;
         sb_printf(b, "    const int NB = %d; (void)NB;\n    kfft_cplx rv[%d];\n", NB, iters * r);
-        sb_printf(b, "#pragma unroll\n    for (int it = 0; it < %d; it++) {\n", iters);
+        sb_printf(b, "#pragma unroll\n    for (int it = 0; it < %d; it++) {\n", kr);
         sb_printf(b, "        int bf = KFFT_TID + it * %d;\n        %s{\n", k->T, guard);
         sb_printf(b, "            %s\n", map);
         if (rd) {
@@ -536,6 +540,13 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
                       r, r, k->R, RB);
         }
         sb_puts(b, "        }\n    }\n");
+        if (kr < iters) {
+            sb_printf(b, "#pragma unroll\n    for (int it = %d; it < %d; it++) {\n", kr, iters);
+            sb_printf(b, "        int bf = KFFT_TID + it * %d;\n        %s{\n            %s\n", k->T, guard, map);
+            sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) s[%lld + i * %lld + bf - %lld] = s[KFFT_SP(bc * %d + bj + i * %d)];\n",
+                      r, so, S, (long long)kr * k->T, k->R, RB);
+            sb_puts(b, "        }\n    }\n");
+        }
         int twst = rd && k->twst; /* the twiddles, fetched while the data loads are in flight */
         if (twst) emit_tw_stage(b, k);
         /* Reads and writes of shared memory in place need a barrier between them; so does a
@@ -544,6 +555,9 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
         sb_printf(b, "#pragma unroll\n    for (int it = 0; it < %d; it++) {\n", iters);
         sb_printf(b, "        int bf = KFFT_TID + it * %d;\n        %s{\n", k->T, guard);
         sb_printf(b, "            %s\n", map);
+        if (kr < iters)
+            sb_printf(b, "            if (it >= %d) {\n#pragma unroll\n                for (int i = 0; i < %d; i++) rv[it * %d + i] = s[%lld + i * %lld + bf - %lld];\n            }\n",
+                      kr, r, r, so, S, (long long)kr * k->T);
         if (twst) {
             long long area = (long long)ks_tw_offset(k);
             sb_printf(b, "            kfft_cplx w0 = s[%lld + bj * %d + bc];\n            rv[it * %d] = cmul(rv[it * %d], w0);\n", area, k->B, r, r);

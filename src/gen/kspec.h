@@ -148,6 +148,11 @@ typedef struct {
      * i-fold. Set only in the direct tables' blocks (fp32, one column, alone on their SM),
      * where it was measured to win (schedule.c: local_tables). */
     unsigned char twpow[KS_MAX_RADICES];
+    /* keep[p]: pass p's butterflies come in rounds (one butterfly per thread each); rounds
+     * keep[p] and later (0: none) are copied to the staging area before the pass's barrier
+     * and fetched back one round at a time after it, so only keep[p] rounds of registers stay
+     * live across it, where holding all of them would spill (schedule.c: stage_rounds). */
+    unsigned char keep[KS_MAX_RADICES];
     /* KS_GPASS, Ns > 1: element e = b + q*RB (b < RB = R/rad[0]) of column j is multiplied by
      * W_{Ns R}^(e j') = W_{Ns R}^(b j') W_{Ns rad[0]}^(q j'), j' = j mod Ns: tw_pa entry b*Ns + j',
      * tw_pb entry (q-1)*Ns + j'. A thread's butterfly (fixed b, q = 0..rad[0]-1) reads one pa
@@ -216,9 +221,24 @@ static inline int64_t ks_direct_offset(const kspec *k, int p)
         if (k->twdirect[q]) o += (int64_t)(k->rad[q] - 1) * Ns;
     return o;
 }
+/* Rounds of pass p (one butterfly per thread each), and the elements its staged rounds
+ * (kspec.keep) hold: butterfly f >= keep*T of the pass keeps element i at stage + i*S + f - keep*T
+ * (S = the staged butterflies), so a warp's lanes touch neighbouring entries. */
+static inline int ks_rounds(const kspec *k, int p) { return (k->B * (k->R / k->rad[p]) + k->T - 1) / k->T; }
+static inline int64_t ks_staged(const kspec *k, int p)
+{
+    return k->keep[p] && k->keep[p] < ks_rounds(k, p) ? ((int64_t)k->B * (k->R / k->rad[p]) - (int64_t)k->keep[p] * k->T) : 0;
+}
+static inline int64_t ks_stage_area(const kspec *k)
+{
+    int64_t a = 0;
+    for (int p = 0; p < k->nrad; p++)
+        if (ks_staged(k, p) * k->rad[p] > a) a = ks_staged(k, p) * k->rad[p];
+    return a;
+}
 /* Shared-memory elements of a kernel: its B columns, Rader's 2*B slots, staged twiddles, split
- * tables, direct tables. */
-static inline int64_t ks_kernel_smem(const kspec *k) { return ks_direct_offset(k, k->nrad); }
+ * tables, direct tables, the staging area (at ks_direct_offset(k, nrad)). */
+static inline int64_t ks_kernel_smem(const kspec *k) { return ks_direct_offset(k, k->nrad) + ks_stage_area(k); }
 /* The most elements whose padded layout fits in `bytes` (planning assumes padding). */
 static inline int64_t ks_smem_capacity(int64_t bytes, int f64)
 {

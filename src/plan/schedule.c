@@ -136,13 +136,56 @@ static void direct_passes(kspec *k, const kfft_device_info *info)
     if (all) k->twsplit = 0;
 }
 
+/* Registers a thread keeps beside a pass's data (addresses, indices, twiddles in flight):
+ * what the rounds held across the pass's barrier may not take. */
+#define STAGE_SPARE_REGS 16
+
+static int min_blocks(const kspec *k, const kfft_device_info *info);
+
+/* Rounds each pass keeps in registers (kspec.h: keep), CUDA only: where holding all of a
+ * pass's rounds across its barrier would pass the register bound (beside STAGE_SPARE_REGS),
+ * as many as fit, the rest staged in the shared memory the block leaves after its tables (as
+ * many blocks per SM). 17443's radix-17 pass has 1026 butterflies for 1024 threads: two
+ * rounds held 34 values a thread and spilled 184 bytes; staging the 2 of the second round
+ * removes every spill. On the H100 (bench/results/h100-2026-11-26e-stage.txt, A/B in one run):
+ * 17443 2.95 -> 3.20 of cuFFT, 52329 2.27 -> 2.34, R2C 52329^2 111.3 -> 108.7 ms, the sparse
+ * 52329^2 stencil 61.9 -> 60.4 ms; on lengths not used to set the rule 12421 1.63 -> 2.00,
+ * 12487 1.61 -> 1.96, 20749 3.11 -> 3.33, fp64 3931 1.03 -> 1.31, none lost. Only tails: staging
+ * 229 of 8219's 1029 radix-16 butterflies lost (3.29 -> 3.25, 8219^2 2.97 -> 2.74), so at most an
+ * eighth of a pass is staged; and not in blocks where one butterfly nearly fills the bound
+ * alone (fp64 8929's radix 31 spills 3.5 KB anyway: 1.56 -> 1.45 staged). */
+static void stage_rounds(kspec *k, const kfft_device_info *info)
+{
+    for (int p = 0; p < KS_MAX_RADICES; p++) k->keep[p] = 0;
+    if (k->T <= 0 || info->dialect != KS_DIALECT_CUDA) return;
+    /* The compiler's bound: 64K registers over the blocks it must fit (one block's threads
+     * in whole groups of four warps), in steps of 8. */
+    int mb = min_blocks(k, info), cap = mb > 1 ? 65536 / (mb * k->T) / 8 * 8 : 65536 / ((k->T + 127) / 128 * 128) / 8 * 8, fg, tg;
+    if (cap > 255) cap = 255;
+    int w = k->f64 ? 4 : 2; /* registers per complex value */
+    for (int p = 0; p < k->nrad; p++)
+        if (w * k->rad[p] + 8 > cap) return;
+    gen_kernel_io(k, &fg, &tg);
+    int conv = (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) != 0;
+    int64_t nb = smem_blocks(k, info);
+    for (int p = 0; p < k->nrad; p++) {
+        if (p == 0 && fg && !(conv && !ks_conv_fused(k))) continue; /* read from global memory only */
+        int it = ks_rounds(k, p), kr = it;
+        while (kr > 1 && w * k->rad[p] * kr + STAGE_SPARE_REGS > cap) kr--;
+        if (kr < it) k->keep[p] = (unsigned char)kr;
+        if (ks_staged(k, p) * 8 > (int64_t)k->B * (k->R / k->rad[p])) k->keep[p] = 0;
+    }
+    if (ks_kernel_smem(k) * elem_bytes(k->f64) > (int64_t)info->smem_optin || smem_blocks(k, info) != nb)
+        for (int p = 0; p < KS_MAX_RADICES; p++) k->keep[p] = 0;
+}
+
 /* Appends the in-block twiddle tables of spec k: pass p (radix r) multiplies element q of
  * butterfly kk by W_{Ns r}^(q kk) (kspec.h: ks_tw_rows), or split tables where split (a
  * measured choice: 1 on, 0 off) or else split_wins says so. */
 static void local_tables(kspec *k, kfft_table *t, const kfft_device_info *info, int split)
 {
     k->twsplit = 0;
-    for (int p = 0; p < KS_MAX_RADICES; p++) k->twdirect[p] = k->twpow[p] = 0;
+    for (int p = 0; p < KS_MAX_RADICES; p++) k->twdirect[p] = k->twpow[p] = k->keep[p] = 0;
     int shift = 0;
     if (k->nrad >= 2 && (split >= 0 ? split : split_wins(k))) {
         /* L >= sqrt(R): both tables small; taken only where the block still fits, with as
@@ -179,6 +222,7 @@ static void local_tables(kspec *k, kfft_table *t, const kfft_device_info *info, 
         k->tw_local[p] = own ? tab_twiddles_grid(t, 1, k->rad[p] - 1, Ns, Ns * k->rad[p], !k->twdirect[p] && !ks_tw_rows(k)) : 0;
         Ns *= k->rad[p];
     }
+    stage_rounds(k, info);
 }
 
 /* The measured choice for stage g's key: the tuner's candidate (problem knob), else the
@@ -896,6 +940,7 @@ static void describe(kfft_schedule *s, const kfft_problem *p)
             if (k->twsplit) o += snprintf(s->describe + o, cap - (size_t)o, " L=%d", k->twsplit);
             o = describe_passes(s->describe, o, cap, " D=", k->twdirect, k->nrad); /* passes with direct tables */
             o = describe_passes(s->describe, o, cap, " W=", k->twpow, k->nrad);    /* split passes taking powers of W^kk */
+            o = describe_passes(s->describe, o, cap, " S=", k->keep, k->nrad);     /* passes staging rounds in shared memory */
         }
     }
 }
