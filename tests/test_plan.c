@@ -411,6 +411,30 @@ static void staged_rounds(void)
     kfft_schedule_free(&s);
 }
 
+/* A strided convolution axis in one kernel takes as many columns per block as make whole
+ * sectors, but not so many that a full block's passes hold rounds past the register bound
+ * (schedule.c: rounds_spill): 3345^2's columns 4 -> 2; 2447^2 (radices 10, 7) and 2053^2 (a
+ * thread per butterfly fits) keep 4. */
+static void strided_columns(void)
+{
+    struct { int64_t n; const char *want; } c[] = {
+        {3345, "k1 single R=6720(21x20x16) B=2 "},
+        {3011, "k1 single R=6048(21x18x16) B=2 "},
+        {2447, "k1 single R=4900(10x7x7x10) B=4 "},
+        {2053, "k1 single R=4116(14x21x14) B=4 "},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_schedule s;
+        int64_t n[2] = {c[i].n, c[i].n};
+        if (schedule_of(KFFT_C2C, 2, n, 1, &s)) {
+            CHECK(0, "strided %lld^2: plan failed: %s", (long long)c[i].n, kfft_error_message());
+            continue;
+        }
+        CHECK(strstr(s.describe, c[i].want) != NULL, "strided %lld^2: expected %s in: %s", (long long)c[i].n, c[i].want, s.describe);
+        kfft_schedule_free(&s);
+    }
+}
+
 /* Strided axes in transform-major passes (kspec.h: not tfast) take grouped columns on their user
  * sides only (kspec.h: tgrp): R2C 52329^2's column stage (a Rader pass of one column per block,
  * then radix 3) groups its last pass; Bluestein's inner passes (workspace both sides) never;
@@ -568,6 +592,7 @@ int main(void)
     direct_twiddles();
     power_twiddles();
     staged_rounds();
+    strided_columns();
     pass_shapes();
     single_bounds();
 

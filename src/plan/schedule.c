@@ -136,9 +136,36 @@ static void direct_passes(kspec *k, const kfft_device_info *info)
     if (all) k->twsplit = 0;
 }
 
+/* The most threads a block may have (1024 on CUDA devices). */
+static int block_cap(const kfft_device_info *info) { return info->max_threads < 1024 ? info->max_threads : 1024; }
+
 /* Registers a thread keeps beside a pass's data (addresses, indices, twiddles in flight):
  * what the rounds held across the pass's barrier may not take. */
 #define STAGE_SPARE_REGS 16
+
+/* The compiler's register bound for blocks of T threads, mb of them per SM (0 or 1: one): 64K
+ * registers over the blocks it must fit (one block's threads in whole groups of four warps),
+ * in steps of 8. */
+static int reg_bound(int T, int mb)
+{
+    int cap = mb > 1 ? 65536 / (mb * T) / 8 * 8 : 65536 / ((T + 127) / 128 * 128) / 8 * 8;
+    return cap > 255 ? 255 : cap;
+}
+
+/* Registers a radix-r pass needs to hold `rounds` rounds of butterflies across its barrier. */
+static int held_regs(int r, int rounds, int f64) { return (f64 ? 4 : 2) * r * rounds + STAGE_SPARE_REGS; }
+
+/* Does a block of B columns of N points need more threads than a block may have for its
+ * widest pass (a thread per butterfly), and would its passes then hold rounds past the bound? */
+static int rounds_spill(int64_t N, int B, int f64, const kfft_device_info *info)
+{
+    int rad[KS_MAX_RADICES], nr = kfft_codelet_radices(N, rad, KS_MAX_RADICES, kfft_radix_auto(N, f64)), T = block_cap(info), maxr = 1;
+    for (int i = 0; i < nr; i++) maxr = rad[i] > maxr ? rad[i] : maxr;
+    if ((int64_t)B * (N / maxr) <= T) return 0;
+    for (int i = 0; i < nr; i++)
+        if (held_regs(rad[i], (int)(((int64_t)B * (N / rad[i]) + T - 1) / T), f64) > reg_bound(T, 0)) return 1;
+    return 0;
+}
 
 static int min_blocks(const kspec *k, const kfft_device_info *info);
 
@@ -158,20 +185,16 @@ static void stage_rounds(kspec *k, const kfft_device_info *info)
 {
     for (int p = 0; p < KS_MAX_RADICES; p++) k->keep[p] = 0;
     if (k->T <= 0 || info->dialect != KS_DIALECT_CUDA) return;
-    /* The compiler's bound: 64K registers over the blocks it must fit (one block's threads
-     * in whole groups of four warps), in steps of 8. */
-    int mb = min_blocks(k, info), cap = mb > 1 ? 65536 / (mb * k->T) / 8 * 8 : 65536 / ((k->T + 127) / 128 * 128) / 8 * 8, fg, tg;
-    if (cap > 255) cap = 255;
-    int w = k->f64 ? 4 : 2; /* registers per complex value */
+    int cap = reg_bound(k->T, min_blocks(k, info)), fg, tg;
     for (int p = 0; p < k->nrad; p++)
-        if (w * k->rad[p] + 8 > cap) return;
+        if (held_regs(k->rad[p], 1, k->f64) - STAGE_SPARE_REGS + 8 > cap) return; /* one butterfly nearly fills it */
     gen_kernel_io(k, &fg, &tg);
     int conv = (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) != 0;
     int64_t nb = smem_blocks(k, info);
     for (int p = 0; p < k->nrad; p++) {
         if (p == 0 && fg && !(conv && !ks_conv_fused(k))) continue; /* read from global memory only */
         int it = ks_rounds(k, p), kr = it;
-        while (kr > 1 && w * k->rad[p] * kr + STAGE_SPARE_REGS > cap) kr--;
+        while (kr > 1 && held_regs(k->rad[p], kr, k->f64) > cap) kr--;
         if (kr < it) k->keep[p] = (unsigned char)kr;
         if (ks_staged(k, p) * 8 > (int64_t)k->B * (k->R / k->rad[p])) k->keep[p] = 0;
     }
@@ -298,9 +321,6 @@ static int min_blocks(const kspec *k, const kfft_device_info *info)
     if (mr < mb) mb = mr;
     return mb > 1 ? (int)mb : 0;
 }
-
-/* The most threads a block may have (1024 on CUDA devices). */
-static int block_cap(const kfft_device_info *info) { return info->max_threads < 1024 ? info->max_threads : 1024; }
 
 /* The narrowest and widest of k's radices. */
 static void radix_range(const kspec *k, int *minr, int *maxr)
@@ -735,6 +755,14 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         if (r->nouter && fast < r->is) {
             while ((int64_t)B * eb < ROW_BYTES && (int64_t)B * 2 * (N + 2) <= emax && B * 2 <= sg->ntrans) B *= 2;
             while ((int64_t)B * eb < WIDE_ROW_BYTES && (int64_t)B * 2 * N * eb <= WIDE_BLOCK_BYTES && B * 2 <= sg->ntrans) B *= 2;
+            /* ... but, in a convolution, not so many that its passes hold rounds of butterflies past
+             * the register bound at a full block (3345^2's columns, 4 per block at 1024 threads:
+             * every pass two rounds, 904 bytes spilled a thread). Two columns on the H100
+             * (bench/results/h100-2026-11-26e-stage.txt parts 5-6): 3345^2 0.85 -> 1.06 of cuFFT,
+             * R2C 0.92 -> 1.11, 3011^2 0.86 -> 1.12, 2843^2 0.82 -> 0.98, 3187^2 0.78 -> 0.96, 3433^2
+             * 1.60 -> 1.68; 2447^2, whose radices 10 and 7 fit two rounds, lost (1.11 -> 1.03): it
+             * keeps 4. Never below 2: a column alone reads 8-byte pieces of sectors. */
+            while (!smooth && B > 2 && rounds_spill(N, B, f64, info)) B /= 2;
         }
         if ((st = shape(k, (int)N, B, kfft_radix_auto(N, f64), info))) return st;
         /* Padding pays for power-of-two-heavy lengths; measured on the H100 it costs one-kernel
