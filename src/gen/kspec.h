@@ -221,9 +221,10 @@ static inline int64_t ks_direct_offset(const kspec *k, int p)
         if (k->twdirect[q]) o += (int64_t)(k->rad[q] - 1) * Ns;
     return o;
 }
-/* Rounds of pass p (one butterfly per thread each), and the elements its staged rounds
- * (kspec.keep) hold: butterfly f >= keep*T of the pass keeps element i at stage + i*S + f - keep*T
- * (S = the staged butterflies), so a warp's lanes touch neighbouring entries. */
+/* Rounds of pass p (one butterfly per thread each), and the butterflies S its staged rounds
+ * (kspec.keep) hold (0: none): butterfly f >= keep*T of the pass keeps element i at
+ * stage + i*S + f - keep*T, so a warp's lanes touch neighbouring entries; the area is the
+ * largest pass's S times its radix. */
 static inline int ks_rounds(const kspec *k, int p) { return (k->B * (k->R / k->rad[p]) + k->T - 1) / k->T; }
 static inline int64_t ks_staged(const kspec *k, int p)
 {

@@ -152,8 +152,8 @@ static int reg_bound(int T, int mb)
     return cap > 255 ? 255 : cap;
 }
 
-/* Registers a radix-r pass needs to hold `rounds` rounds of butterflies across its barrier. */
-static int held_regs(int r, int rounds, int f64) { return (f64 ? 4 : 2) * r * rounds + STAGE_SPARE_REGS; }
+/* Registers `rounds` rounds of radix-r butterflies take: two floats or four halves of doubles per value. */
+static int data_regs(int r, int rounds, int f64) { return (f64 ? 4 : 2) * r * rounds; }
 
 /* Does a block of B columns of N points need more threads than a block may have for its
  * widest pass (a thread per butterfly), and would its passes then hold rounds past the bound? */
@@ -163,7 +163,7 @@ static int rounds_spill(int64_t N, int B, int f64, const kfft_device_info *info)
     for (int i = 0; i < nr; i++) maxr = rad[i] > maxr ? rad[i] : maxr;
     if ((int64_t)B * (N / maxr) <= T) return 0;
     for (int i = 0; i < nr; i++)
-        if (held_regs(rad[i], (int)(((int64_t)B * (N / rad[i]) + T - 1) / T), f64) > reg_bound(T, 0)) return 1;
+        if (data_regs(rad[i], (int)(((int64_t)B * (N / rad[i]) + T - 1) / T), f64) + STAGE_SPARE_REGS > reg_bound(T, 0)) return 1;
     return 0;
 }
 
@@ -187,14 +187,14 @@ static void stage_rounds(kspec *k, const kfft_device_info *info)
     if (k->T <= 0 || info->dialect != KS_DIALECT_CUDA) return;
     int cap = reg_bound(k->T, min_blocks(k, info)), fg, tg;
     for (int p = 0; p < k->nrad; p++)
-        if (held_regs(k->rad[p], 1, k->f64) - STAGE_SPARE_REGS + 8 > cap) return; /* one butterfly nearly fills it */
+        if (data_regs(k->rad[p], 1, k->f64) + 8 > cap) return; /* one butterfly nearly fills it */
     gen_kernel_io(k, &fg, &tg);
     int conv = (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) != 0;
     int64_t nb = smem_blocks(k, info);
     for (int p = 0; p < k->nrad; p++) {
         if (p == 0 && fg && !(conv && !ks_conv_fused(k))) continue; /* read from global memory only */
         int it = ks_rounds(k, p), kr = it;
-        while (kr > 1 && held_regs(k->rad[p], kr, k->f64) > cap) kr--;
+        while (kr > 1 && data_regs(k->rad[p], kr, k->f64) + STAGE_SPARE_REGS > cap) kr--;
         if (kr < it) k->keep[p] = (unsigned char)kr;
         if (ks_staged(k, p) * 8 > (int64_t)k->B * (k->R / k->rad[p])) k->keep[p] = 0;
     }
@@ -758,7 +758,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             /* ... but, in a convolution, not so many that its passes hold rounds of butterflies past
              * the register bound at a full block (3345^2's columns, 4 per block at 1024 threads:
              * every pass two rounds, 904 bytes spilled a thread). Two columns on the H100
-             * (bench/results/h100-2026-11-26e-stage.txt parts 5-6): 3345^2 0.85 -> 1.06 of cuFFT,
+             * (bench/results/h100-2026-11-26e-stage.txt parts 5 and 7): 3345^2 0.85 -> 1.06 of cuFFT,
              * R2C 0.92 -> 1.11, 3011^2 0.86 -> 1.12, 2843^2 0.82 -> 0.98, 3187^2 0.78 -> 0.96, 3433^2
              * 1.60 -> 1.68; 2447^2, whose radices 10 and 7 fit two rounds, lost (1.11 -> 1.03): it
              * keeps 4. Never below 2: a column alone reads 8-byte pieces of sectors. */
