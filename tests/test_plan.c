@@ -21,10 +21,10 @@ static int fails;
         }                                                                                                              \
     } while (0)
 
-/* The schedule of a plan on a described H100 (0), or -1 with the error in kfft_error_message. */
-static int schedule_prec(kfft_type type, kfft_precision prec, int rank, const int64_t *n, int64_t batch, kfft_schedule *s)
+/* The schedule of a plan on a described device (0), or -1 with the error in kfft_error_message. */
+static int schedule_on(const kfft_device_info *info, kfft_type type, kfft_precision prec, int rank, const int64_t *n, int64_t batch,
+                       kfft_schedule *s)
 {
-    kfft_device_info info = test_h100_info("sm_90");
     kfft_plan_desc d;
     memset(&d, 0, sizeof d);
     d.type = type;
@@ -33,7 +33,29 @@ static int schedule_prec(kfft_type type, kfft_precision prec, int rank, const in
     for (int i = 0; i < rank; i++) d.n[i] = n[i];
     d.batch = batch;
     kfft_problem p;
-    return kfft_problem_from_desc(&d, &p) || kfft_schedule_build(&p, &info, s) ? -1 : 0;
+    return kfft_problem_from_desc(&d, &p) || kfft_schedule_build(&p, info, s) ? -1 : 0;
+}
+
+/* ... on a described H100. */
+static int schedule_prec(kfft_type type, kfft_precision prec, int rank, const int64_t *n, int64_t batch, kfft_schedule *s)
+{
+    kfft_device_info info = test_h100_info("sm_90");
+    return schedule_on(&info, type, prec, rank, n, batch, s);
+}
+
+/* Plans C2C n (batch 4) on info and checks its description holds `want`, or, with want NULL,
+ * not `tag`: 0 with the schedule (the caller frees it), -1 if planning failed (reported). */
+static int tagged_schedule(const kfft_device_info *info, const char *what, int prec, int64_t n, const char *want, const char *tag,
+                           kfft_schedule *s)
+{
+    if (schedule_on(info, KFFT_C2C, prec, 1, &n, 4, s)) {
+        CHECK(0, "%s %lld: plan failed: %s", what, (long long)n, kfft_error_message());
+        return -1;
+    }
+    int ok = want ? strstr(s->describe, want) != NULL : strstr(s->describe, tag) == NULL;
+    CHECK(ok, "%s %lld (%s): expected %s%s in: %s", what, (long long)n, prec == KFFT_F64 ? "f64" : "f32", want ? "" : "no", want ? want : tag,
+          s->describe);
+    return 0;
 }
 
 static int schedule_of(kfft_type type, int rank, const int64_t *n, int64_t batch, kfft_schedule *s)
@@ -331,16 +353,10 @@ static void power_twiddles(void)
         {KFFT_F64, 8219, NULL},            /* fp64: untimed, left out */
         {KFFT_F64, 17496, NULL},
     };
+    kfft_device_info info = test_h100_info("sm_90");
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         kfft_schedule s;
-        int64_t n[1] = {c[i].n};
-        if (schedule_prec(KFFT_C2C, c[i].prec, 1, n, 4, &s)) {
-            CHECK(0, "powers %lld: plan failed: %s", (long long)c[i].n, kfft_error_message());
-            continue;
-        }
-        int ok = c[i].want ? strstr(s.describe, c[i].want) != NULL : strstr(s.describe, " W=") == NULL;
-        CHECK(ok, "powers %lld (%s): expected %s in: %s", (long long)c[i].n, c[i].prec == KFFT_F64 ? "f64" : "f32",
-              c[i].want ? c[i].want : "no W=", s.describe);
+        if (tagged_schedule(&info, "powers", c[i].prec, c[i].n, c[i].want, " W=", &s)) continue;
         for (int k = 0; k < s.nsteps; k++) {
             const kspec *sp = &s.spec[k];
             for (int q = 0; q < sp->nrad; q++)
@@ -367,16 +383,10 @@ static void staged_rounds(void)
         {KFFT_F32, 16384, NULL},
         {KFFT_F32, 1 << 20, NULL},
     };
+    kfft_device_info info = test_h100_info("sm_90");
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         kfft_schedule s;
-        int64_t n[1] = {c[i].n};
-        if (schedule_prec(KFFT_C2C, c[i].prec, 1, n, 4, &s)) {
-            CHECK(0, "staged %lld: plan failed: %s", (long long)c[i].n, kfft_error_message());
-            continue;
-        }
-        int ok = c[i].want ? strstr(s.describe, c[i].want) != NULL : strstr(s.describe, " S=") == NULL;
-        CHECK(ok, "staged %lld (%s): expected %s in: %s", (long long)c[i].n, c[i].prec == KFFT_F64 ? "f64" : "f32",
-              c[i].want ? c[i].want : "no S=", s.describe);
+        if (tagged_schedule(&info, "staged", c[i].prec, c[i].n, c[i].want, " S=", &s)) continue;
         for (int k = 0; k < s.nsteps; k++) {
             const kspec *sp = &s.spec[k];
             int fg, tg;
@@ -392,23 +402,9 @@ static void staged_rounds(void)
         kfft_schedule_free(&s);
     }
     /* The register bound is CUDA's: an OpenCL device with the same memory stages nothing. */
-    kfft_device_info info = test_h100_info("sm_90");
     info.dialect = KS_DIALECT_OPENCL;
-    kfft_plan_desc d;
-    memset(&d, 0, sizeof d);
-    d.type = KFFT_C2C;
-    d.precision = KFFT_F32;
-    d.rank = 1;
-    d.n[0] = 17443;
-    d.batch = 4;
-    kfft_problem pr;
     kfft_schedule s;
-    if (kfft_problem_from_desc(&d, &pr) || kfft_schedule_build(&pr, &info, &s)) {
-        CHECK(0, "staged 17443 (OpenCL): plan failed: %s", kfft_error_message());
-        return;
-    }
-    CHECK(strstr(s.describe, " S=") == NULL, "staged 17443 (OpenCL): expected no S= in: %s", s.describe);
-    kfft_schedule_free(&s);
+    if (!tagged_schedule(&info, "staged on OpenCL", KFFT_F32, 17443, NULL, " S=", &s)) kfft_schedule_free(&s);
 }
 
 /* A strided convolution axis in one kernel takes as many columns per block as make whole
