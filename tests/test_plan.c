@@ -410,23 +410,29 @@ static void staged_rounds(void)
 /* A strided convolution axis in one kernel takes as many columns per block as make whole
  * sectors, but not so many that a full block's passes hold rounds past the register bound
  * (schedule.c: rounds_spill): 3345^2's columns 4 -> 2; 2447^2 (radices 10, 7) and 2053^2 (a
- * thread per butterfly fits) keep 4. */
+ * thread per butterfly fits) keep 4. Strided mixed-radix axes of several columns a block keep
+ * a thread per butterfly (schedule.c: odd_block_threads' 512 is for one transform a block):
+ * 1000^3, 800^3, 4000^2. */
 static void strided_columns(void)
 {
-    struct { int64_t n; const char *want; } c[] = {
-        {3345, "k1 single R=6720(21x20x16) B=2 "},
-        {3011, "k1 single R=6048(21x18x16) B=2 "},
-        {2447, "k1 single R=4900(10x7x7x10) B=4 "},
-        {2053, "k1 single R=4116(14x21x14) B=4 "},
+    struct { int rank; int64_t n; const char *want; } c[] = {
+        {2, 3345, "k1 single R=6720(21x20x16) B=2 "},
+        {2, 3011, "k1 single R=6048(21x18x16) B=2 "},
+        {2, 2447, "k1 single R=4900(10x7x7x10) B=4 "},
+        {2, 2053, "k1 single R=4116(14x21x14) B=4 "},
+        {3, 1000, "k2 single R=1000(10x10x10) B=8 T=800 "},
+        {3, 800, "k2 single R=800(10x10x8) B=8 T=640 "},
+        {2, 4000, "k1 single R=4000(20x20x10) B=4 T=800 "},
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         kfft_schedule s;
-        int64_t n[2] = {c[i].n, c[i].n};
-        if (schedule_of(KFFT_C2C, 2, n, 1, &s)) {
-            CHECK(0, "strided %lld^2: plan failed: %s", (long long)c[i].n, kfft_error_message());
+        int64_t n[3] = {c[i].n, c[i].n, c[i].n};
+        if (schedule_of(KFFT_C2C, c[i].rank, n, 1, &s)) {
+            CHECK(0, "strided %lld^%d: plan failed: %s", (long long)c[i].n, c[i].rank, kfft_error_message());
             continue;
         }
-        CHECK(strstr(s.describe, c[i].want) != NULL, "strided %lld^2: expected %s in: %s", (long long)c[i].n, c[i].want, s.describe);
+        CHECK(strstr(s.describe, c[i].want) != NULL, "strided %lld^%d: expected %s in: %s", (long long)c[i].n, c[i].rank, c[i].want,
+              s.describe);
         kfft_schedule_free(&s);
     }
 }

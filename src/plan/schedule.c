@@ -381,7 +381,11 @@ static int every_pass_threads(const kspec *k, const kfft_device_info *info)
  *   0.78, 15552 0.81 -> 0.90, 16200 0.86 -> 0.92, 16464 1.91 -> 2.30, 7681's Rader 2.11 -> 2.90;
  *   9604 lost 8%). Outside those bounds 512 lost (6561's 243 butterflies -8%, 11000's and
  *   12000's 1000 -6% and -3%, 17150's 686 and 8575 -33%), and so did Bluestein blocks (4099
- *   2.71 -> 1.85) and the packed C2R (13440 1.42 -> 1.11);
+ *   2.71 -> 1.85) and the packed C2R (13440 1.42 -> 1.11); fitted on one transform per block,
+ *   it lost on strided 2-D/3-D axes of several columns a block (1000^3's 8x100 butterflies at
+ *   800 threads 0.70 -> 0.79 of cuFFT, 800^3 1.35 -> 1.88, 840^3 0.95 -> 1.35, 400^3 0.88 ->
+ *   1.10, 4000^2 0.99 -> 1.09, none lost: bench/results/h100-2026-11-26f-strided.txt), so
+ *   those keep a thread per butterfly;
  * - no register bound for these blocks: at 64 registers 12000 and 14000 lost 25-40% to spills,
  *   and 13824 (512 threads) went 0.55 -> 0.68 without it. */
 static int odd_block_threads(const kspec *k, const kfft_device_info *info)
@@ -389,7 +393,7 @@ static int odd_block_threads(const kspec *k, const kfft_device_info *info)
     int cap = block_cap(info), minr = k->R;
     for (int i = 0; i < k->nrad; i++) minr = k->rad[i] < minr ? k->rad[i] : minr;
     int mixed = !(k->ops & KS_MID_BLUESTEIN) && k->ld != KS_LD_C2R_PACK && k->st != KS_ST_R2C_PACK;
-    if (mixed && k->T >= 300 && k->T <= 900 && (int64_t)k->B * k->R / minr <= 4096 && 512 <= cap) return 512;
+    if (mixed && k->B == 1 && k->T >= 300 && k->T <= 900 && k->R / minr <= 4096 && 512 <= cap) return 512;
     int T = (k->T + 31) / 32 * 32;
     return T > cap || T >= 1024 ? k->T : T;
 }
