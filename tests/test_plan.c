@@ -437,6 +437,28 @@ static void strided_columns(void)
     }
 }
 
+/* Complex strided mixed-radix axes of several columns a block and over 512 threads are bound
+ * to two blocks per SM (schedule.c, after odd_block_threads); real transforms' strided axes
+ * and convolution columns are not. */
+static void strided_bound(void)
+{
+    struct { kfft_type type; int rank; int64_t n; int k, minb; } c[] = {
+        {KFFT_C2C, 3, 1000, 2, 2}, {KFFT_C2C, 2, 900, 1, 2}, {KFFT_R2C, 3, 1000, 2, 0}, {KFFT_C2C, 2, 3345, 1, 0},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_schedule s;
+        int64_t n[3] = {c[i].n, c[i].n, c[i].n};
+        if (schedule_of(c[i].type, c[i].rank, n, 1, &s)) {
+            CHECK(0, "bound %lld^%d: plan failed: %s", (long long)c[i].n, c[i].rank, kfft_error_message());
+            continue;
+        }
+        CHECK(s.nsteps > c[i].k && s.spec[c[i].k].minb == c[i].minb, "bound %s %lld^%d k%d: %d blocks per SM, want %d: %s",
+              c[i].type == KFFT_R2C ? "r2c" : "c2c", (long long)c[i].n, c[i].rank, c[i].k, s.nsteps > c[i].k ? s.spec[c[i].k].minb : -1,
+              c[i].minb, s.describe);
+        kfft_schedule_free(&s);
+    }
+}
+
 /* Strided axes in transform-major passes (kspec.h: not tfast) take grouped columns on their user
  * sides only (kspec.h: tgrp): R2C 52329^2's column stage (a Rader pass of one column per block,
  * then radix 3) groups its last pass; Bluestein's inner passes (workspace both sides) never;
@@ -595,6 +617,7 @@ int main(void)
     power_twiddles();
     staged_rounds();
     strided_columns();
+    strided_bound();
     pass_shapes();
     single_bounds();
 

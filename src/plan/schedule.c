@@ -756,7 +756,8 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         while ((int64_t)B * 2 * N <= TARGET_ELEMS && B * 2 <= sg->ntrans) B *= 2;
         /* Along a strided axis, neighbouring transforms share DRAM sectors: take enough. */
         int64_t fast = r->nouter ? r->outer[0].is : 0;
-        if (r->nouter && fast < r->is) {
+        int strided = r->nouter && fast < r->is;
+        if (strided) {
             while ((int64_t)B * eb < ROW_BYTES && (int64_t)B * 2 * (N + 2) <= emax && B * 2 <= sg->ntrans) B *= 2;
             while ((int64_t)B * eb < WIDE_ROW_BYTES && (int64_t)B * 2 * N * eb <= WIDE_BLOCK_BYTES && B * 2 <= sg->ntrans) B *= 2;
             /* ... but, in a convolution, not so many that its passes hold rounds of butterflies past
@@ -823,6 +824,17 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             k->regs = two_per_sm(k, f64, info);
         } else if (!f64 && (int64_t)B * N * 8 > 49152 && odd > 3) {
             k->T = odd_block_threads(k, info);
+            /* A complex strided axis's block of several columns and over 512 threads (1000^3's
+             * 8 columns at 800) compiles to 50-58 registers: one block per SM, 36% of the
+             * warps. Bound for two (H100, bench/results/h100-2026-11-26f-strided.txt part 3;
+             * 800 threads then take 32 registers, 60-76 bytes spilled, 736 take 40): 1000^3
+             * 0.80 -> 0.87 of cuFFT, 900^3 0.78 -> 0.94, 500^3 0.85 -> 0.90, 972^3 1.05 -> 1.11,
+             * 1000^2 0.77 -> 0.87, 900^2 0.75 -> 0.91; the same blocks in real transforms' plans
+             * lost (R2C 1000^3 0.86 -> 0.84, R2C 1000^2 0.87 -> 0.84; R2C 500^3 1.07 -> 1.11),
+             * so those keep no bound, and so do convolution blocks (3345^2's Bluestein columns
+             * would spill 1.1 KB). */
+            if (strided && B > 1 && p->type == KFFT_C2C && k->T > 512 && !(k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)))
+                k->regs = 65536 / (2 * k->T);
         } else if (f64) {
             if ((st = f64_block(k, odd, info))) return st;
         } else if (smooth && !rader && k->ld != KS_LD_C2R_PACK) {
