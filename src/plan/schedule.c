@@ -152,6 +152,9 @@ static int reg_bound(int T, int mb)
     return cap > 255 ? 255 : cap;
 }
 
+/* The register bound (kspec.regs) that fits two blocks of T threads on an SM's 64K registers. */
+static int two_blocks_regs(int T) { return 65536 / (2 * T); }
+
 /* Registers `rounds` rounds of radix-r butterflies take: two floats or four halves of doubles per value. */
 static int data_regs(int r, int rounds, int f64) { return (f64 ? 4 : 2) * r * rounds; }
 
@@ -286,7 +289,7 @@ static void conv_order(kspec *k)
  * 8192 0.78 -> 0.88, 8192^2 0.89 -> 0.94, 1024^2 0.93 -> 0.95). */
 static int two_per_sm(const kspec *k, int f64, const kfft_device_info *info)
 {
-    return !f64 && k->T == 512 && info->dialect == KS_DIALECT_CUDA ? 65536 / (2 * k->T) : 0;
+    return !f64 && k->T == 512 && info->dialect == KS_DIALECT_CUDA ? two_blocks_regs(k->T) : 0;
 }
 
 /* The bound of a convolution block that is not fused (ks_conv_fused after conv_order): its
@@ -301,7 +304,7 @@ static int conv_regs(const kspec *k, int f64, const kfft_device_info *info)
     kspec o = *k;
     conv_order(&o);
     if (f64 || ks_conv_fused(&o) || k->T <= 256 || k->T > 512 || info->dialect != KS_DIALECT_CUDA) return 0;
-    return 65536 / (2 * k->T);
+    return two_blocks_regs(k->T);
 }
 
 /* A register bound (k->regs) as the blocks per SM the compiler must make room for: as many
@@ -834,7 +837,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
              * so those keep no bound, and so do convolution blocks (3345^2's Bluestein columns
              * would spill 1.1 KB). */
             if (strided && B > 1 && p->type == KFFT_C2C && k->T > 512 && !(k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)))
-                k->regs = 65536 / (2 * k->T);
+                k->regs = two_blocks_regs(k->T);
         } else if (f64) {
             if ((st = f64_block(k, odd, info))) return st;
         } else if (smooth && !rader && k->ld != KS_LD_C2R_PACK) {
