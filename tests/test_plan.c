@@ -429,6 +429,7 @@ static void strided_blocks(void)
         {KFFT_C2C, 3, 800, "k2 single R=800(10x10x8) B=8 T=640 ", -1, 0},
         {KFFT_C2C, 2, 4000, "k1 single R=4000(20x20x10) B=4 T=800 ", -1, 0},
         {KFFT_C2C, 2, 900, NULL, 1, 2},
+        {KFFT_C2C, 2, 2000, "k1 single R=2000(20x20x5) B=4 T=416 ", 1, 2},
         {KFFT_R2C, 3, 1000, NULL, 2, 0},
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
@@ -527,8 +528,9 @@ static void pass_shapes(void)
     }
 }
 
-/* One-kernel fp32 blocks of 512 threads carry a 64-register bound, except the packed C2R and fp64
- * (bench/results/h100-2026-11-25d-final.txt). */
+/* One-kernel fp32 blocks of 512 threads carry a 64-register bound, except the packed C2R
+ * (bench/results/h100-2026-11-25d-final.txt); fp64 blocks of 256..511 threads and 15+ elements
+ * a thread carry 128 (4096), packed real ones and smaller ones none (-26f-strided.txt part 7). */
 static void single_bounds(void)
 {
     struct {
@@ -537,7 +539,9 @@ static void single_bounds(void)
         int64_t n, batch;
         int regs;
     } c[] = {{KFFT_C2C, KFFT_F32, 8192, 64, 64}, {KFFT_R2C, KFFT_F32, 16384, 64, 64}, {KFFT_C2R, KFFT_F32, 16384, 64, 0},
-             {KFFT_C2C, KFFT_F64, 8192, 64, 0}, {KFFT_C2C, KFFT_F32, 4093, 64, 0}};
+             {KFFT_C2C, KFFT_F64, 8192, 64, 0}, {KFFT_C2C, KFFT_F32, 4093, 64, 0}, {KFFT_C2C, KFFT_F64, 4096, 64, 128},
+             {KFFT_C2R, KFFT_F64, 1024, 64, 0}, {KFFT_R2C, KFFT_F64, 1024, 64, 0}, {KFFT_C2C, KFFT_F64, 1024, 64, 0},
+             {KFFT_R2C, KFFT_F64, 8192, 64, 0}};
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         kfft_schedule s;
         if (schedule_prec(c[i].type, c[i].prec, 1, &c[i].n, c[i].batch, &s)) {

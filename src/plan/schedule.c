@@ -458,6 +458,20 @@ static kfft_status f64_block(kspec *k, int64_t odd, const kfft_device_info *info
     return st;
 }
 
+/* fp64 blocks of 256..511 threads holding 15 or more elements a thread (radix-16 passes)
+ * compile to 130-208 registers: one block per SM. 128 gives two (H100,
+ * bench/results/h100-2026-11-26f-strided.txt parts 6-7: 4096 0.90 -> 0.99 of cuFFT, 1024^2
+ * 0.82 -> 0.97, 2048^2 0.82 -> 0.94, 512^3 0.82 -> 0.97, 1000^3 1.08 -> 1.34, R2C 1024^2 0.87 ->
+ * 1.00, R2C 1000^3 1.06 -> 1.32). Packed real blocks of as many elements compile to 80-128
+ * and smaller blocks to 56-124 already, and a bound let those grow (C2R 1024 0.86 -> 0.72,
+ * part 5); convolutions keep conv_regs. */
+static int f64_wide_regs(const kspec *k)
+{
+    int packed = k->ld == KS_LD_C2R_PACK || k->st == KS_ST_R2C_PACK;
+    if (packed || (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) || k->T < 256 || k->T >= 512) return 0;
+    return (int64_t)k->R * k->B >= 15 * (int64_t)k->T ? 128 : 0;
+}
+
 /* Rader's tables and flag for a kernel whose columns have prime length p. */
 static void rader_spec(kspec *k, int64_t p, kfft_table *t)
 {
@@ -827,19 +841,20 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             k->regs = two_per_sm(k, f64, info);
         } else if (!f64 && (int64_t)B * N * 8 > 49152 && odd > 3) {
             k->T = odd_block_threads(k, info);
-            /* A complex strided axis's block of several columns and over 512 threads (1000^3's
-             * 8 columns at 800) compiles to 50-58 registers: one block per SM, 36% of the
-             * warps. Bound for two (H100, bench/results/h100-2026-11-26f-strided.txt part 3;
-             * 800 threads then take 32 registers, 60-76 bytes spilled, 736 take 40): 1000^3
+            /* A complex strided axis's block of several columns and over 256 threads (1000^3's
+             * 8 columns at 800, 2000^2's 4 at 416) compiles to 50-84 registers: one block per
+             * SM. Bound for two (H100, bench/results/h100-2026-11-26f-strided.txt parts 3 and 7;
+             * 800 threads then take 32 registers, 60-76 bytes spilled, 416 take 72): 1000^3
              * 0.80 -> 0.87 of cuFFT, 900^3 0.78 -> 0.94, 500^3 0.85 -> 0.90, 972^3 1.05 -> 1.11,
-             * 1000^2 0.77 -> 0.87, 900^2 0.75 -> 0.91; the same blocks in real transforms' plans
-             * lost (R2C 1000^3 0.86 -> 0.84, R2C 1000^2 0.87 -> 0.84; R2C 500^3 1.07 -> 1.11),
-             * so those keep no bound, and so do convolution blocks (3345^2's Bluestein columns
-             * would spill 1.1 KB). */
-            if (strided && B > 1 && p->type == KFFT_C2C && k->T > 512 && !(k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)))
+             * 1000^2 0.77 -> 0.87, 900^2 0.75 -> 0.91, 2000^2 1.06 -> 1.20, 400^3 1.09 -> 1.12.
+             * The same blocks in real transforms' plans lost (R2C 1000^3 0.86 -> 0.84, R2C 1000^2
+             * 0.87 -> 0.84; R2C 500^3 1.07 -> 1.11), so those keep no bound, and so do
+             * convolution blocks (3345^2's Bluestein columns would spill 1.1 KB). */
+            if (strided && B > 1 && p->type == KFFT_C2C && k->T > 256 && !(k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)))
                 k->regs = two_blocks_regs(k->T);
         } else if (f64) {
             if ((st = f64_block(k, odd, info))) return st;
+            if (!k->regs) k->regs = f64_wide_regs(k);
         } else if (smooth && !rader && k->ld != KS_LD_C2R_PACK) {
             k->regs = two_per_sm(k, f64, info);
         } else if ((rader || !smooth) && (N & (N - 1)) && (int64_t)B * N >= 4000 && (int64_t)B * N * 8 <= 49152) {
