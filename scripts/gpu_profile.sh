@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Hardware counters of kfft's kernels (Nsight Compute) for the bench cases given, f32:
+# Hardware counters of kfft's kernels (Nsight Compute) for the bench cases given, f32 (PROFILE_PREC=f64):
 #   run(command="bash scripts/gpu_profile.sh 65536 16384")
 # Profiles the first kernels kfft launches for each case (its correctness run) with the
 # throughput, memory, occupancy and stall sections; clocks left as they are (METHOD.md).
@@ -28,7 +28,7 @@ for c in "$@"; do
   ncu --clock-control none -k regex:kfft_k --launch-count "${PROFILE_LAUNCHES:-3}" \
     --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy --section LaunchStats \
     --section WarpStateStats --section ComputeWorkloadAnalysis "${metrics[@]}" \
-    build-gpu/kfft_bench --prec f32 --runs 1 --elems 27 "$c" >"$f" 2>&1
+    build-gpu/kfft_bench --prec "${PROFILE_PREC:-f32}" --runs 1 --elems 27 "$c" >"$f" 2>&1
   echo "== $c: $f"
   grep -E "kfft_k[0-9]|Duration|DRAM Throughput|L1/TEX Hit|Memory Throughput|Compute \(SM\) Throughput|Achieved Occupancy|Registers Per|Block Size|Stall|Issue Slots Busy|Dynamic Shared|stalled|bank_conflicts|inst_executed|No Eligible|Eligible Warps" "$f" |
     awk '$NF != "0" && $NF != "0.00"' | head -80

@@ -529,8 +529,10 @@ static void pass_shapes(void)
 }
 
 /* One-kernel fp32 blocks of 512 threads carry a 64-register bound, except the packed C2R
- * (bench/results/h100-2026-11-25d-final.txt); fp64 blocks of 256..511 threads and 15+ elements
- * a thread carry 128 (4096), packed real ones and smaller ones none (-26f-strided.txt part 7). */
+ * (bench/results/h100-2026-11-25d-final.txt); fp64 blocks of 15+ elements a thread carry 128
+ * where they have 256..511 threads (4096) or are packed, of one transform and radices <= 16
+ * (R2C 4096, 8192); smaller ones none, nor packed pairs (C2R 2048) or radix 25 (R2C 6000)
+ * (-26f-strided.txt parts 7-8). */
 static void single_bounds(void)
 {
     struct {
@@ -541,7 +543,8 @@ static void single_bounds(void)
     } c[] = {{KFFT_C2C, KFFT_F32, 8192, 64, 64}, {KFFT_R2C, KFFT_F32, 16384, 64, 64}, {KFFT_C2R, KFFT_F32, 16384, 64, 0},
              {KFFT_C2C, KFFT_F64, 8192, 64, 0}, {KFFT_C2C, KFFT_F32, 4093, 64, 0}, {KFFT_C2C, KFFT_F64, 4096, 64, 128},
              {KFFT_C2R, KFFT_F64, 1024, 64, 0}, {KFFT_R2C, KFFT_F64, 1024, 64, 0}, {KFFT_C2C, KFFT_F64, 1024, 64, 0},
-             {KFFT_R2C, KFFT_F64, 8192, 64, 0}};
+             {KFFT_R2C, KFFT_F64, 8192, 64, 128}, {KFFT_R2C, KFFT_F64, 4096, 64, 128}, {KFFT_C2R, KFFT_F64, 2048, 64, 0},
+             {KFFT_R2C, KFFT_F64, 6000, 64, 0}};
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         kfft_schedule s;
         if (schedule_prec(c[i].type, c[i].prec, 1, &c[i].n, c[i].batch, &s)) {

@@ -462,14 +462,22 @@ static kfft_status f64_block(kspec *k, int64_t odd, const kfft_device_info *info
  * compile to 130-208 registers: one block per SM. 128 gives two (H100,
  * bench/results/h100-2026-11-26f-strided.txt parts 6-7: 4096 0.90 -> 0.99 of cuFFT, 1024^2
  * 0.82 -> 0.97, 2048^2 0.82 -> 0.94, 512^3 0.82 -> 0.97, 1000^3 1.08 -> 1.34, R2C 1024^2 0.87 ->
- * 1.00, R2C 1000^3 1.06 -> 1.32). Packed real blocks of as many elements compile to 80-128
- * and smaller blocks to 56-124 already, and a bound let those grow (C2R 1024 0.86 -> 0.72,
- * part 5); convolutions keep conv_regs. */
+ * 1.00, R2C 1000^3 1.06 -> 1.32); smaller unpacked blocks compile to 56-124 already, and a
+ * bound let those grow (part 5). Packed real blocks of one transform (radices <= 16, 15+
+ * elements a thread, 128 threads) compile to about 100 registers (R2C 4096: 102, which with
+ * the allocation granule already means four blocks per SM): bounding them to 128 keeps four
+ * and lets ptxas keep more loads in flight (part 8, ncu of R2C 4096: long-scoreboard stalls
+ * 20.6 -> 9.5 per instruction, 1.81 -> 2.78 TB/s): R2C 4096 0.57 -> 0.93, C2R 4096 0.78 ->
+ * 0.95, R2C 4096^2 0.90 -> 1.09, C2R 8192 1.71 -> 1.76. Not packed blocks of two transforms
+ * (C2R 2048: 96 registers, five blocks per SM, became four: 0.72 -> 0.67) or radix 25 (6000
+ * spilled: 3.78 -> 3.34). Convolutions keep conv_regs. */
 static int f64_wide_regs(const kspec *k)
 {
-    int packed = k->ld == KS_LD_C2R_PACK || k->st == KS_ST_R2C_PACK;
-    if (packed || (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) || k->T < 256 || k->T >= 512) return 0;
-    return (int64_t)k->R * k->B >= 15 * (int64_t)k->T ? 128 : 0;
+    int packed = k->ld == KS_LD_C2R_PACK || k->st == KS_ST_R2C_PACK, minr, maxr;
+    if ((k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) || (int64_t)k->R * k->B < 15 * (int64_t)k->T) return 0;
+    radix_range(k, &minr, &maxr);
+    if (packed) return k->B == 1 && maxr <= 16 ? 128 : 0;
+    return k->T >= 256 && k->T < 512 ? 128 : 0;
 }
 
 /* Rader's tables and flag for a kernel whose columns have prime length p. */
