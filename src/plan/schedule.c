@@ -462,8 +462,10 @@ static kfft_status f64_block(kspec *k, int64_t odd, const kfft_device_info *info
  * compile to 130-208 registers: one block per SM. 128 gives two (H100,
  * bench/results/h100-2026-11-26f-strided.txt parts 6-7: 4096 0.90 -> 0.99 of cuFFT, 1024^2
  * 0.82 -> 0.97, 2048^2 0.82 -> 0.94, 512^3 0.82 -> 0.97, 1000^3 1.08 -> 1.34, R2C 1024^2 0.87 ->
- * 1.00, R2C 1000^3 1.06 -> 1.32); smaller unpacked blocks compile to 56-124 already, and a
- * bound let those grow (part 5). Packed real blocks of one transform (radices <= 16, 15+
+ * 1.00, R2C 1000^3 1.06 -> 1.32; part 9, global passes of unpacked plans: 2^22's two passes of
+ * 256 threads, 135 and 100 registers, 0.82 -> 0.89); smaller unpacked blocks compile to 56-124
+ * already, and a bound let those grow (part 5; on every pass, 17496's 48-thread pass of 222
+ * registers spilled: 1.34 -> 0.93). Packed real blocks of one transform (radices <= 16, 15+
  * elements a thread, 128 threads) compile to about 100 registers (R2C 4096: 102, which with
  * the allocation granule already means four blocks per SM): bounding them to 128 keeps four
  * and lets ptxas keep more loads in flight (part 8, ncu of R2C 4096: long-scoreboard stalls
@@ -574,6 +576,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             if (st) return st;
             k->pad = pad >= 0 ? pad : 1;
             k->regs = two_per_sm(k, f64, info);
+            if (f64 && !k->regs && k->ld != KS_LD_C2R_PACK && k->st != KS_ST_R2C_PACK) k->regs = f64_wide_regs(k);
             if ((int64_t)B * R[p] * elem_bytes(f64) > PASS_SMEM_MAX) { /* one block per SM: every thread busy, no bound */
                 k->T = widest_pass_threads(k, info);
                 k->regs = 0;
