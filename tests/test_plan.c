@@ -547,7 +547,7 @@ static void single_bounds(void)
              {KFFT_C2C, KFFT_F64, 8192, 64, 0}, {KFFT_C2C, KFFT_F32, 4093, 64, 0}, {KFFT_C2C, KFFT_F64, 4096, 64, 128},
              {KFFT_C2R, KFFT_F64, 1024, 64, 0}, {KFFT_R2C, KFFT_F64, 1024, 64, 0}, {KFFT_C2C, KFFT_F64, 1024, 64, 0},
              {KFFT_R2C, KFFT_F64, 8192, 64, 128}, {KFFT_R2C, KFFT_F64, 4096, 64, 128}, {KFFT_C2R, KFFT_F64, 2048, 64, 0},
-             {KFFT_R2C, KFFT_F64, 6000, 64, 0}};
+             {KFFT_R2C, KFFT_F64, 6000, 64, 0}, {KFFT_C2R, KFFT_F64, 6272, 64, 128}, {KFFT_C2R, KFFT_F64, 3150, 64, 0}};
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         kfft_schedule s;
         if (schedule_prec(c[i].type, c[i].prec, 1, &c[i].n, c[i].batch, &s)) {
@@ -556,6 +556,25 @@ static void single_bounds(void)
         }
         CHECK(s.nsteps == 1 && s.spec[0].kind == KS_SINGLE && s.spec[0].regs == c[i].regs, "single bounds %zu: T %d regs %d (want %d): %s", i,
               s.spec[0].T, s.spec[0].regs, c[i].regs, s.describe);
+        kfft_schedule_free(&s);
+    }
+}
+
+/* fp64 strided axes (one-kernel blocks of several columns) take 128 registers at 15 to 20
+ * elements a thread: 2048^2's and 1000^2's 256 threads; not 3072^2's 24 (spilled) or
+ * 4000^2's radix 25 (-26f-strided.txt part 11). */
+static void f64_column_bounds(void)
+{
+    struct { int64_t n; int regs; } c[] = {{2048, 128}, {1000, 128}, {3072, 0}, {4000, 0}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_schedule s;
+        int64_t n[2] = {c[i].n, c[i].n};
+        if (schedule_prec(KFFT_C2C, KFFT_F64, 2, n, 1, &s)) {
+            CHECK(0, "f64 columns %lld^2: %s", (long long)c[i].n, kfft_error_message());
+            continue;
+        }
+        CHECK(s.nsteps == 2 && s.spec[1].B > 1 && s.spec[1].regs == c[i].regs, "f64 columns %lld^2: k1 regs %d, want %d: %s",
+              (long long)c[i].n, s.nsteps > 1 ? s.spec[1].regs : -1, c[i].regs, s.describe);
         kfft_schedule_free(&s);
     }
 }
@@ -618,6 +637,7 @@ int main(void)
     strided_blocks();
     pass_shapes();
     single_bounds();
+    f64_column_bounds();
 
     /* Routes on the H100 (bench/results/h100-2026-11-23-rader.txt, -iter.txt). */
     route(127, "bluestein m=256", 1);   /* Rader measured 0.90x of Bluestein */

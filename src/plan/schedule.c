@@ -458,27 +458,33 @@ static kfft_status f64_block(kspec *k, int64_t odd, const kfft_device_info *info
     return st;
 }
 
-/* fp64 blocks of 256..511 threads holding 15 or more elements a thread (radix-16 passes)
- * compile to 130-208 registers: one block per SM. 128 gives two (H100,
+/* fp64 blocks of 256..511 threads holding 15 to 20 elements a thread (about one radix-16
+ * butterfly) compile to 130-208 registers: one block per SM. 128 gives two (H100,
  * bench/results/h100-2026-11-26f-strided.txt parts 6-7: 4096 0.90 -> 0.99 of cuFFT, 1024^2
  * 0.82 -> 0.97, 2048^2 0.82 -> 0.94, 512^3 0.82 -> 0.97, 1000^3 1.08 -> 1.34, R2C 1024^2 0.87 ->
  * 1.00, R2C 1000^3 1.06 -> 1.32; part 9, global passes of unpacked plans: 2^22's two passes of
- * 256 threads, 135 and 100 registers, 0.82 -> 0.89); smaller unpacked blocks compile to 56-124
+ * 256 threads, 135 and 100 registers, 0.82 -> 0.89; part 11, lengths not used to set it: 500^2
+ * 1.08 -> 1.28, 512^2 0.86 -> 0.97, 1000^2 1.05 -> 1.24, 486^3 1.21 -> 1.54, 500^3 1.12 ->
+ * 1.40, 2^21 0.77 -> 0.84). Not more elements a thread: 3072^2's 24 spilled (1.08 -> 0.92),
+ * radix 25 gained nothing (4000^2, 6000^2, 8750). Smaller unpacked blocks compile to 56-124
  * already, and a bound let those grow (part 5; on every pass, 17496's 48-thread pass of 222
- * registers spilled: 1.34 -> 0.93). Packed real blocks of one transform (radices <= 16, 15+
- * elements a thread, 128 threads) compile to about 100 registers (R2C 4096: 102, which with
- * the allocation granule already means four blocks per SM): bounding them to 128 keeps four
- * and lets ptxas keep more loads in flight (part 8, ncu of R2C 4096: long-scoreboard stalls
- * 20.6 -> 9.5 per instruction, 1.81 -> 2.78 TB/s): R2C 4096 0.57 -> 0.93, C2R 4096 0.78 ->
- * 0.95, R2C 4096^2 0.90 -> 1.09, C2R 8192 1.71 -> 1.76. Not packed blocks of two transforms
- * (C2R 2048: 96 registers, five blocks per SM, became four: 0.72 -> 0.67) or radix 25 (6000
- * spilled: 3.78 -> 3.34). Convolutions keep conv_regs. */
+ * registers spilled: 1.34 -> 0.93). Packed real blocks of one transform (radices <= 16, 128
+ * threads or more) compile to about 100 registers (R2C 4096: 102, which with the allocation
+ * granule already means four blocks per SM): bounding them to 128 keeps four and lets ptxas
+ * keep more loads in flight (part 8, ncu of R2C 4096: long-scoreboard stalls 20.6 -> 9.5 per
+ * instruction, 1.81 -> 2.78 TB/s): R2C 4096 0.57 -> 0.93, C2R 4096 0.78 -> 0.95, R2C 4096^2
+ * 0.90 -> 1.09; part 11: C2R 4608 0.96 -> 1.17, C2R 6272 1.01 -> 1.29, R2C 7200 1.06 -> 1.40,
+ * R2C 9216 1.16 -> 1.38. Not packed blocks of two transforms (C2R 2048: 96 registers, five
+ * blocks per SM, became four: 0.72 -> 0.67), radix 25 (6000 spilled: 3.78 -> 3.34) or under
+ * 128 threads (R2C 2430 1.56 -> 1.49, C2R 3150 1.66 -> 1.34, R2C 3000^2 1.82 -> 1.67).
+ * Convolutions keep conv_regs. */
 static int f64_wide_regs(const kspec *k)
 {
     int packed = k->ld == KS_LD_C2R_PACK || k->st == KS_ST_R2C_PACK, minr, maxr;
-    if ((k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) || (int64_t)k->R * k->B < 15 * (int64_t)k->T) return 0;
+    int64_t e = (int64_t)k->R * k->B;
+    if ((k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) || e < 15 * (int64_t)k->T || e > 20 * (int64_t)k->T) return 0;
     radix_range(k, &minr, &maxr);
-    if (packed) return k->B == 1 && maxr <= 16 ? 128 : 0;
+    if (packed) return k->B == 1 && maxr <= 16 && k->T >= 128 ? 128 : 0;
     return k->T >= 256 && k->T < 512 ? 128 : 0;
 }
 
