@@ -491,7 +491,7 @@ static void pass_shapes(void)
         {KFFT_C2C, KFFT_F32, 1 << 22, 32, 4, 4, 64, 0},
         {KFFT_C2C, KFFT_F64, 1 << 22, 32, 2, 2, 0, 128},  /* fp64 radix-16 passes of 256 threads: 128 (f64_wide_regs) */
         {KFFT_C2R, KFFT_F64, 1 << 20, 128, 2, 4, 0, 0},   /* packed passes: none */
-        {KFFT_R2C, KFFT_F64, 1 << 20, 128, 4, 8, 0, 0},   /* (its first pass: 256 threads, 16 elements each) */
+        {KFFT_R2C, KFFT_F64, 1 << 20, 128, 4, 8, 0, 0},   /* packed too, though its first pass has 256 threads of 16 elements */
         {KFFT_C2C, KFFT_F64, 1 << 20, 128, 2, 2, 0, 0},   /* 128 threads: none */
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
@@ -532,10 +532,11 @@ static void pass_shapes(void)
 }
 
 /* One-kernel fp32 blocks of 512 threads carry a 64-register bound, except the packed C2R
- * (bench/results/h100-2026-11-25d-final.txt); fp64 blocks of 15+ elements a thread carry 128
- * where they have 256..511 threads (4096) or are packed, of one transform and radices <= 16
- * (R2C 4096, 8192); smaller ones none, nor packed pairs (C2R 2048) or radix 25 (R2C 6000)
- * (-26f-strided.txt parts 7-8). */
+ * (bench/results/h100-2026-11-25d-final.txt); fp64 blocks of 15 to 20 elements a thread carry
+ * 128 where they have 256..511 threads (4096) or are packed, of one transform, radices <= 16
+ * and 128 threads or more (R2C 4096, 8192, C2R 6272); smaller ones none (1024), nor packed
+ * pairs (C2R 2048), radix 25 (R2C 6000) or packed blocks under 128 threads (C2R 3150)
+ * (-26f-strided.txt parts 7, 8 and 11). */
 static void single_bounds(void)
 {
     struct {
