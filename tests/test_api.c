@@ -11,6 +11,7 @@
  *                     and stale files are refused with the reason and change nothing
  * Exit 0 pass, 1 fail, 77 skip (no device). */
 #include <dirent.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <math.h>
 #include <pthread.h>
@@ -728,10 +729,68 @@ static int t_acquire_many(void)
     return 0;
 }
 
+/* The verbose log names what the device's compiler made of each kernel: on CUDA a line per
+ * kernel with its registers, spills and blocks per SM (read back from the driver, since
+ * schedule.c's register bounds depend on counts only it knows); OpenCL reports none. */
+static int t_kernel_log(void)
+{
+    char dir[] = "/tmp/kfft-log-test-XXXXXX", path[64];
+    if (!mkdtemp(dir)) return 1;
+    snprintf(path, sizeof path, "%s/log", dir);
+    fflush(stderr);
+    int saved = dup(2), fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0600);
+    if (saved < 0 || fd < 0) return 1;
+    dup2(fd, 2);
+    close(fd);
+    kfft_context_desc d = {0};
+    d.cache_dir = dir;
+    d.verbose = 1;
+    kfft_context c = NULL;
+    kfft_plan p = NULL;
+    kfft_status st = kfft_context_create(&d, &c);
+    int64_t n[2] = {4096, 1000};
+    if (!st) st = kfft_plan_dft(c, KFFT_C2C, 2, n, 1, KFFT_F32, &p);
+    kfft_backend b = c ? kfft_context_backend(c) : KFFT_BACKEND_AUTO;
+    kfft_plan_destroy(p);
+    kfft_context_destroy(c);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    if (st == KFFT_ERROR_NO_BACKEND || st == KFFT_ERROR_NO_DEVICE) {
+        printf("SKIP: no device: %s\n", kfft_error_message());
+        return 77;
+    }
+    CHECK(st == KFFT_SUCCESS, "verbose plan: %s", kfft_error_message());
+    FILE *f = fopen(path, "r");
+    char line[512];
+    int plans = 0, kernels = 0;
+    while (f && fgets(line, sizeof line, f)) {
+        int k, T, regs, local, blocks;
+        size_t smem;
+        plans += strstr(line, "kfft: plan c2c f32 n=4096x1000") != NULL;
+        if (sscanf(line, "kfft: k%d: %d threads, %zu bytes of shared memory, %d registers, %d bytes local (spills), %d blocks per SM", &k, &T,
+                   &smem, &regs, &local, &blocks) == 6) {
+            kernels++;
+            CHECK(T > 0 && T <= 1024 && smem > 0 && regs > 0 && regs <= 255 && local >= 0 && blocks >= 1 && blocks <= 32,
+                  "implausible kernel line: %s", line);
+        }
+    }
+    if (f) fclose(f);
+    remove(path);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    if (system(cmd)) printf("note: could not remove %s\n", dir);
+    CHECK(plans == 1, "the plan line: %d", plans);
+    CHECK(kernels == (b == KFFT_BACKEND_CUDA ? 2 : 0), "%d kernel lines on %s (want one per kernel on CUDA, none on OpenCL)", kernels,
+          b == KFFT_BACKEND_CUDA ? "CUDA" : "OpenCL");
+    printf("kernel log: %d kernel lines (%s)\n", kernels, b == KFFT_BACKEND_CUDA ? "CUDA" : "OpenCL");
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: %s errors|strided|locale|threads|churn [N]|cache|wisdom\n", argv[0]);
+        fprintf(stderr, "usage: %s errors|strided|locale|threads|churn [N]|cache|wisdom|log\n", argv[0]);
         return 2;
     }
     int rc = 0;
@@ -742,6 +801,7 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[1], "wisdom")) rc = t_wisdom() | t_wisdom_passes();
     else if (!strcmp(argv[1], "churn")) rc = t_churn(argc > 2 ? atoi(argv[2]) : 10000);
     else if (!strcmp(argv[1], "cache")) rc = t_cache() | t_table_cache() | t_acquire_many() | t_cache_bound();
+    else if (!strcmp(argv[1], "log")) rc = t_kernel_log();
     else {
         fprintf(stderr, "unknown test %s\n", argv[1]);
         return 2;

@@ -21,6 +21,12 @@ typedef struct {
     struct kfft_wisdom *wisdom; /* the context's measured choices (plan/wisdom.h); NULL: none */
 } kfft_device_info;
 
+/* What the device's compiler made of a kernel at one launch shape (the verbose log's
+ * kernel lines): registers and local memory (spills) a thread, resident blocks per SM. */
+typedef struct {
+    int regs, local_bytes, blocks_per_sm;
+} kfft_kernel_info;
+
 /* Arguments of every generated kernel (gen/dialect.c lists them in this order). */
 typedef struct {
     kfft_buffer in, out, tw;
@@ -72,6 +78,8 @@ typedef struct kfft_backend_ops {
     kfft_status (*pipe_reuse)(void *st, void *pipe, int slot);
     kfft_status (*pipe_wait)(void *st, void *pipe, int slot);
     void (*pipe_close)(void *st, void *pipe);
+    /* Nonzero where the API cannot say (NULL: OpenCL reports no registers). */
+    int (*kernel_info)(void *st, void *kernel, int threads, size_t smem, kfft_kernel_info *ki);
 } kfft_backend_ops;
 
 extern const kfft_backend_ops kfft_cuda_ops;

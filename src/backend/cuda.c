@@ -22,7 +22,7 @@ typedef int nvrtcResult;
 typedef struct _nvrtcProgram *nvrtcProgram;
 
 enum { CU_ATTR_MAX_THREADS = 1, CU_ATTR_SMEM = 8, CU_ATTR_CC_MAJOR = 75, CU_ATTR_CC_MINOR = 76, CU_ATTR_SMEM_OPTIN = 97 };
-enum { CU_FUNC_ATTR_MAX_DYNAMIC_SMEM = 8 };
+enum { CU_FUNC_ATTR_LOCAL_BYTES = 3, CU_FUNC_ATTR_NUM_REGS = 4, CU_FUNC_ATTR_MAX_DYNAMIC_SMEM = 8 };
 enum { CUDA_ERROR_OUT_OF_MEMORY = 2 };
 
 static struct {
@@ -51,6 +51,8 @@ static struct {
                                void **, void **);
     CUresult (*cuGetErrorName)(CUresult, const char **);
     CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
+    CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
+    CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int *, CUfunction, int, size_t);
     CUresult (*cuStreamCreate)(CUstream *, unsigned);
     CUresult (*cuStreamDestroy)(CUstream);
     CUresult (*cuStreamWaitEvent)(CUstream, CUevent, unsigned);
@@ -128,6 +130,8 @@ static int load_cuda(void)
     SYM(h, cuLaunchKernel, "cuLaunchKernel");
     SYM(h, cuGetErrorName, "cuGetErrorName");
     SYM(h, cuFuncSetAttribute, "cuFuncSetAttribute");
+    SYM(h, cuFuncGetAttribute, "cuFuncGetAttribute");
+    SYM(h, cuOccupancyMaxActiveBlocksPerMultiprocessor, "cuOccupancyMaxActiveBlocksPerMultiprocessor");
     SYM(h, cuStreamCreate, "cuStreamCreate");
     SYM(h, cuStreamDestroy, "cuStreamDestroy_v2");
     SYM(h, cuStreamWaitEvent, "cuStreamWaitEvent");
@@ -403,6 +407,17 @@ static kfft_status cuda_get_kernel(void *st, void *module, const char *name, voi
     return KFFT_SUCCESS;
 }
 
+static int cuda_kernel_info(void *st, void *kernel, int threads, size_t smem, kfft_kernel_info *ki)
+{
+    cuda_state *s = st;
+    CURRENT(s);
+    CUfunction f = kernel;
+    /* As cuda_launch does: blocks over 48 KB count against the opt-in limit only once set. */
+    if (smem > 49152 && cu.cuFuncSetAttribute(f, CU_FUNC_ATTR_MAX_DYNAMIC_SMEM, (int)smem)) return 1;
+    return cu.cuFuncGetAttribute(&ki->regs, CU_FUNC_ATTR_NUM_REGS, f) || cu.cuFuncGetAttribute(&ki->local_bytes, CU_FUNC_ATTR_LOCAL_BYTES, f) ||
+           cu.cuOccupancyMaxActiveBlocksPerMultiprocessor(&ki->blocks_per_sm, f, threads, smem);
+}
+
 static void cuda_put_kernel(void *st, void *kernel)
 {
     (void)st;
@@ -520,4 +535,5 @@ const kfft_backend_ops kfft_cuda_ops = {
     cuda_host_alloc,   cuda_host_free, cuda_host_locked,
     cuda_compile,      cuda_load,     cuda_unload,   cuda_get_kernel,   cuda_put_kernel,  cuda_launch,
     cuda_pipe_open,    cuda_pipe_ready, cuda_pipe_copy, cuda_pipe_reuse, cuda_pipe_wait, cuda_pipe_close,
+    cuda_kernel_info,
 };

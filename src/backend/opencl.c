@@ -470,4 +470,5 @@ const kfft_backend_ops kfft_opencl_ops = {
     cl_host_alloc,       cl_host_free, cl_host_locked,
     cl_compile,          cl_load,    cl_unload,  cl_get_kernel,   cl_put_kernel,  cl_launch,
     cl_pipe_open,        cl_pipe_nop,  cl_pipe_copy, cl_pipe_nop, cl_pipe_nop, cl_pipe_close,
+    NULL, /* kernel_info: OpenCL reports no register counts */
 };

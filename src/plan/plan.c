@@ -37,6 +37,22 @@ void kfft_plan_destroy(kfft_plan p)
 
 static size_t work_bytes(const kfft_schedule *s, int f64) { return (size_t)s->nwork * (size_t)s->work_elems * (f64 ? 16 : 8); }
 
+/* The verbose log's line per kernel: what the device's compiler made of it. Its registers
+ * decide the blocks per SM that schedule.c's register bounds are chosen for, and only the
+ * device's compiler knows them (bench/results/h100-2026-11-26f-strided.txt part 10). */
+static void log_kernels(kfft_context ctx, kfft_plan p)
+{
+    if (!ctx->verbose || !ctx->ops->kernel_info) return;
+    for (int i = 0; i < p->s.nsteps; i++) {
+        const kspec *k = &p->s.spec[i];
+        size_t smem = (size_t)ks_kernel_smem(k) * (k->f64 ? 16 : 8);
+        kfft_kernel_info ki;
+        if (!ctx->ops->kernel_info(ctx->st, p->kern[i], k->T, smem, &ki))
+            kfft_log(ctx, "k%d: %d threads, %zu bytes of shared memory, %d registers, %d bytes local (spills), %d blocks per SM%s", i,
+                     k->T, smem, ki.regs, ki.local_bytes, ki.blocks_per_sm, k->regs ? " (register bound)" : "");
+    }
+}
+
 kfft_status kfft_plan_from_problem(kfft_context ctx, const kfft_problem *prob, kfft_plan *out)
 {
     return kfft_plan_from_problem_with(ctx, prob, NULL, NULL, out);
@@ -106,6 +122,7 @@ kfft_status kfft_plan_from_problem_with(kfft_context ctx, const kfft_problem *pr
         p->own_work = 1;
     }
     kfft_log(ctx, "plan %s", p->s.describe);
+    log_kernels(ctx, p);
     *out = p;
     return KFFT_SUCCESS;
 fail:
