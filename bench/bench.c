@@ -1,6 +1,6 @@
 /* kfft vs cuFFT on one CUDA GPU, same process, same buffers.
  *
- *   kfft_bench [--prec f32|f64] [--elems LOG2] [--runs N] [--csv F] [--json F] [--svg F] [CASE ...]
+ *   kfft_bench [--prec f32|f64] [--elems LOG2] [--runs N] [--no-plan-time] [--verbose] [--csv F] [--json F] [--svg F] [CASE ...]
  *
  * CASE is [c2c:|r2c:]N[xN[xN]] or c2r:N (e.g. 8219, r2c:16384, c2c:1024x1024, r2c:243x243x243,
  * c2r:8219): forward (C2R: inverse, unnormalized as cuFFT's; its input a spectrum of real data
@@ -224,7 +224,7 @@ static double check_ref(const bench_result *r, const void *hin, const void *kout
 
 int main(int argc, char **argv)
 {
-    int f64 = 0, log2e = 27, runs = 20, ns = 0, plan_times = 1;
+    int f64 = 0, log2e = 27, runs = 20, ns = 0, plan_times = 1, verbose = 0;
     const char *cases[MAX_CASES], *csv = NULL, *json = NULL, *svg = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--prec") && i + 1 < argc) f64 = !strcmp(argv[++i], "f64");
@@ -234,8 +234,9 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--json") && i + 1 < argc) json = argv[++i];
         else if (!strcmp(argv[i], "--svg") && i + 1 < argc) svg = argv[++i];
         else if (!strcmp(argv[i], "--no-plan-time")) plan_times = 0; /* A/B runs: one compile per case, not two */
+        else if (!strcmp(argv[i], "--verbose")) verbose = 1; /* the library's log: plans and each kernel's registers */
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: %s [--prec f32|f64] [--elems LOG2] [--runs N] [--no-plan-time] [--csv F] [--json F] [--svg F] [CASE ...]\n",
+            fprintf(stderr, "usage: %s [--prec f32|f64] [--elems LOG2] [--runs N] [--no-plan-time] [--verbose] [--csv F] [--json F] [--svg F] [CASE ...]\n",
                     argv[0]);
             return 2;
         } else if (ns < MAX_CASES) cases[ns++] = argv[i];
@@ -245,6 +246,7 @@ int main(int argc, char **argv)
     if (runs < 1) runs = 1;
     kfft_context_desc cd = {0};
     cd.backend = KFFT_BACKEND_CUDA;
+    cd.verbose = verbose;
     kfft_context ctx;
     if (kfft_context_create(&cd, &ctx)) {
         printf("SKIP: no CUDA device: %s\n", kfft_error_message());
