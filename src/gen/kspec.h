@@ -240,6 +240,8 @@ static inline int64_t ks_stage_area(const kspec *k)
 /* Shared-memory elements of a kernel: its B columns, Rader's 2*B slots, staged twiddles, split
  * tables, direct tables, the staging area (at ks_direct_offset(k, nrad)). */
 static inline int64_t ks_kernel_smem(const kspec *k) { return ks_direct_offset(k, k->nrad) + ks_stage_area(k); }
+/* The same in bytes: what a launch asks for. */
+static inline size_t ks_kernel_smem_bytes(const kspec *k) { return (size_t)ks_kernel_smem(k) * (k->f64 ? 16 : 8); }
 /* The most elements whose padded layout fits in `bytes` (planning assumes padding). */
 static inline int64_t ks_smem_capacity(int64_t bytes, int f64)
 {

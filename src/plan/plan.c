@@ -37,20 +37,15 @@ void kfft_plan_destroy(kfft_plan p)
 
 static size_t work_bytes(const kfft_schedule *s, int f64) { return (size_t)s->nwork * (size_t)s->work_elems * (f64 ? 16 : 8); }
 
-/* The verbose log's line per kernel: what the device's compiler made of it. Its registers
+/* The verbose log's line for a kernel: what the device's compiler made of it. Its registers
  * decide the blocks per SM that schedule.c's register bounds are chosen for, and only the
  * device's compiler knows them (bench/results/h100-2026-11-26f-strided.txt part 10). */
-static void log_kernels(kfft_context ctx, kfft_plan p)
+void kfft_log_kernel(kfft_context ctx, const char *name, void *kernel, int threads, size_t smem, int bound)
 {
-    if (!ctx->verbose || !ctx->ops->kernel_info) return;
-    for (int i = 0; i < p->s.nsteps; i++) {
-        const kspec *k = &p->s.spec[i];
-        size_t smem = (size_t)ks_kernel_smem(k) * (k->f64 ? 16 : 8);
-        kfft_kernel_info ki;
-        if (!ctx->ops->kernel_info(ctx->st, p->kern[i], k->T, smem, &ki))
-            kfft_log(ctx, "k%d: %d threads, %zu bytes of shared memory, %d registers, %d bytes local (spills), %d blocks per SM%s", i,
-                     k->T, smem, ki.regs, ki.local_bytes, ki.blocks_per_sm, k->regs ? " (register bound)" : "");
-    }
+    kfft_kernel_info ki;
+    if (!ctx->verbose || !ctx->ops->kernel_info || ctx->ops->kernel_info(ctx->st, kernel, threads, smem, &ki)) return;
+    kfft_log(ctx, "%s: %d threads, %zu bytes of shared memory, %d registers, %d bytes local (spills), %d blocks per SM%s", name, threads,
+             smem, ki.regs, ki.local_bytes, ki.blocks_per_sm, bound ? " (register bound)" : "");
 }
 
 kfft_status kfft_plan_from_problem(kfft_context ctx, const kfft_problem *prob, kfft_plan *out)
@@ -122,7 +117,11 @@ kfft_status kfft_plan_from_problem_with(kfft_context ctx, const kfft_problem *pr
         p->own_work = 1;
     }
     kfft_log(ctx, "plan %s", p->s.describe);
-    log_kernels(ctx, p);
+    for (int i = 0; i < p->s.nsteps; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "k%d", i);
+        kfft_log_kernel(ctx, name, p->kern[i], p->s.spec[i].T, ks_kernel_smem_bytes(&p->s.spec[i]), p->s.spec[i].regs);
+    }
     *out = p;
     return KFFT_SUCCESS;
 fail:
@@ -246,8 +245,7 @@ static kfft_status run_stage(kfft_plan p, int g, kfft_buffer in, int64_t in_off,
             kfft_launch_args a = {bufs[s->src[i]], bufs[s->dst[i]], p->tables, offs[s->src[i]], offs[s->dst[i]],
                                   nt * ks_cols_per_transform(k), c0, inv, aux};
             size_t groups = (size_t)((a.ncols + k->B - 1) / k->B);
-            size_t smem = (size_t)ks_kernel_smem(k) * (k->f64 ? 16 : 8);
-            kfft_status st = ctx->ops->launch(ctx->st, p->kern[i], groups, k->T, smem, &a);
+            kfft_status st = ctx->ops->launch(ctx->st, p->kern[i], groups, k->T, ks_kernel_smem_bytes(k), &a);
             if (st) return st;
         }
     }

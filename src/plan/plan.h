@@ -44,6 +44,10 @@ kfft_status kfft_plan_from_problem_with(kfft_context ctx, const kfft_problem *pr
 kfft_status kfft_plan_run_range(kfft_plan p, kfft_buffer in, int64_t in_off, kfft_buffer out, int64_t out_off, int64_t aux,
                                 int64_t t0, int64_t t1);
 
+/* With a verbose context, logs what the device's compiler made of a kernel launched with
+ * threads and smem bytes (registers, spills, blocks per SM; bound: it carries a register bound). */
+void kfft_log_kernel(kfft_context ctx, const char *name, void *kernel, int threads, size_t smem, int bound);
+
 /* Device bytes a plan holds itself (tables and its own work area). */
 size_t kfft_plan_device_bytes(kfft_plan p);
 

@@ -316,10 +316,7 @@ kfft_status kfft_spfft_plan_create(kfft_context ctx, const kfft_sparse *m, const
     if (st) goto fail;
     kfft_log(ctx, "spfft %lld x %lld nnz %lld: %s; %lld tiles of %lld rows u, %zu device bytes", (long long)p->R, (long long)p->C,
              (long long)m->nnz, p->info.route, (long long)p->info.tiles, (long long)p->U, p->info.device_bytes);
-    kfft_kernel_info ki; /* as plan.c's log_kernels, for the sums kernel (the FFT plan logs its own) */
-    if (ctx->verbose && ctx->ops->kernel_info && !ctx->ops->kernel_info(ctx->st, p->kern, gen_sparse_threads(), gen_sparse_smem(&p->ks), &ki))
-        kfft_log(ctx, "sums: %d threads, %zu bytes of shared memory, %d registers, %d bytes local (spills), %d blocks per SM",
-                 gen_sparse_threads(), gen_sparse_smem(&p->ks), ki.regs, ki.local_bytes, ki.blocks_per_sm);
+    kfft_log_kernel(ctx, "sums", p->kern, gen_sparse_threads(), gen_sparse_smem(&p->ks), 0); /* the FFT plan logged its own */
     *out = p;
     return KFFT_SUCCESS;
 fail:
