@@ -18,6 +18,7 @@ static inline kfft_device_info test_h100_info(const char *arch)
     info.smem_per_block = 49152;
     info.smem_optin = 232448; /* H100: 227 KB per block with opt-in */
     info.max_threads = 1024;
+    info.cluster_max = 8;
     info.fp64 = 1;
     return info;
 }

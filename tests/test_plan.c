@@ -309,7 +309,7 @@ static void direct_twiddles(void)
     struct { int prec, rank; int64_t n[2]; const char *want; } c[] = {
         {KFFT_F32, 1, {8219}, "R=16464(21x16x7x7) B=1 T=800 L=256 D=1,2"},
         {KFFT_F32, 1, {17443}, "R=17442(19x18x17x3) B=1 T=1024 L=256 D=1,2"},
-        {KFFT_F32, 1, {52329}, "R=17442(19x18x17x3) B=1 T=1024 L=256 D=1,2 W=3 S=2 |"},
+        {KFFT_F32, 1, {52329}, "R=17442(19x18x17x3) B=1 T=1024 C=3 L=256 D=1,2 W=3 S=2"},
         {KFFT_F32, 1, {16384}, "R=16384(32x32x16) B=1 T=512 D=1"},
         {KFFT_F32, 1, {4096}, NULL},           /* 32 KB: several blocks per SM */
         {KFFT_F32, 1, {1 << 24}, NULL},        /* passes of 4 columns of 4096 */
@@ -580,6 +580,46 @@ static void f64_column_bounds(void)
     }
 }
 
+/* Clusters (kspec.h: clu; schedule.c: cluster_pass): the second of two passes after a Rader
+ * pass of one column per block, run by clusters of that pass's radix, where measured to win:
+ * fp32 blocks alone on their SM with P <= 5, fp64 P = 2; plain columns, one-element stores; none
+ * without clusters (OpenCL). The fused kernel needs no workspace. */
+static void cluster_passes(void)
+{
+    struct { kfft_type type; int prec; int64_t n, batch; int clu, kernels; } c[] = {
+        {KFFT_C2C, KFFT_F32, 52329, 4, 3, 1},  {KFFT_C2C, KFFT_F32, 34886, 4, 2, 1}, {KFFT_C2C, KFFT_F32, 87215, 4, 5, 1},
+        {KFFT_C2C, KFFT_F32, 104658, 4, 0, 2}, /* P = 6 lost */
+        {KFFT_C2C, KFFT_F32, 36867, 4, 0, 2},  /* 106 KB blocks: not alone on their SM */
+        {KFFT_C2C, KFFT_F32, 14403, 4, 0, 2},  {KFFT_C2C, KFFT_F64, 24578, 4, 2, 1},   {KFFT_C2C, KFFT_F64, 36867, 4, 0, 2},
+        {KFFT_R2C, KFFT_F32, 52329, 2, 0, 2},  /* two-for-one R2C: its last pass pairs columns */
+        {KFFT_C2R, KFFT_F32, 52329, 2, 3, 1},  {KFFT_R2C, KFFT_F32, 52329, 1, 3, 1}, /* one transform: the half store */
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_schedule s;
+        if (schedule_prec(c[i].type, c[i].prec, 1, &c[i].n, c[i].batch, &s)) {
+            CHECK(0, "cluster %lld: plan failed: %s", (long long)c[i].n, kfft_error_message());
+            continue;
+        }
+        CHECK(s.spec[0].clu == c[i].clu && s.nsteps == c[i].kernels && (!c[i].clu || s.nwork == 0),
+              "cluster %lld: clu %d, %d kernels, %d work areas (want %d, %d): %s", (long long)c[i].n, s.spec[0].clu, s.nsteps,
+              s.nwork, c[i].clu, c[i].kernels, s.describe);
+        kfft_schedule_free(&s);
+    }
+    kfft_device_info info = test_h100_info("sm_90");
+    info.cluster_max = 0;
+    kfft_schedule s;
+    if (!tagged_schedule(&info, "no clusters", KFFT_F32, 52329, NULL, " C=", &s)) {
+        CHECK(s.nsteps == 2, "no clusters: 52329 in %d kernels: %s", s.nsteps, s.describe);
+        kfft_schedule_free(&s);
+    }
+    /* a strided axis (grouped columns) keeps the two passes */
+    int64_t n2[2] = {52329, 52329};
+    if (!schedule_prec(KFFT_R2C, KFFT_F32, 2, n2, 1, &s)) {
+        CHECK(strstr(s.describe, " C=") == NULL, "r2c 52329^2: no clusters expected: %s", s.describe);
+        kfft_schedule_free(&s);
+    }
+}
+
 int main(void)
 {
     /* Primitive roots: g^((p-1)/q) != 1 for every prime q | p-1, checked by brute force
@@ -617,6 +657,7 @@ int main(void)
     real_route(KFFT_C2R, 1 << 22, 1, 2, 2);
     real_route(KFFT_R2C, 200000, 1, 2, 2);
     real_route(KFFT_R2C, 52329, 3, 1, 2);   /* a Rader pass, then the pairing radix-3 pass */
+    cluster_passes();
     real_route(KFFT_C2R, 100003, 4, 1, 4);
     real_route(KFFT_C2R, 1 << 20, 2, 2, 2);
     real_route(KFFT_C2R, 200002, 2, 1, 4); /* 100001 = 11 * 9091: two-for-one Bluestein passes */
@@ -648,7 +689,7 @@ int main(void)
     route(8191, "rader", 1);            /* 1.73x */
     route(8219, "bluestein m=16464", 1); /* 8218 = 2*7*587: no Rader */
     route(17443, "rader", 1);           /* Bluestein would need passes */
-    route(52329, "rader", 2);           /* 3 * 17443: a Rader pass and a radix-3 pass */
+    route(52329, "rader", 1);           /* 3 * 17443: a Rader pass with the radix-3 pass in clusters */
     route(14403, "rader", 2);           /* 3 * 4801 */
     route(100003, "bluestein", 4);      /* 100002 = 2*3*7*2381 */
     route(17152, "bluestein", 4);       /* 256*67: p = 67 too small for the Rader pass */
@@ -688,7 +729,7 @@ int main(void)
     route(8219, "R=16464(21x16x7x7) B=1 T=800", 1); /* balanced 14x14x14x6 needs 1176 threads: -25% */
     route(16384, "R=16384(32x32x16) B=1 T=512", 1); /* fp32, padded: 0.90 -> 0.95 of cuFFT (session 11) */
     route(17443, "R=17442(19x18x17x3) B=1 T=1024", 1); /* Rader of >= 12288 points: 1024 threads (session 12) */
-    route(52329, "pass R=17442(19x18x17x3) B=1 T=1024", 2); /* and Rader passes (session 16: 1.54 -> 1.68) */
+    route(52329, "pass R=17442(19x18x17x3) B=1 T=1024", 1); /* and Rader passes (session 16: 1.54 -> 1.68) */
     /* Thread counts of session 12 (bench/results/h100-2026-11-25g-ab.txt): 512 where the widest
      * pass has 300..900 butterflies and the narrowest <= 4096, also one block per SM; whole
      * warps, not up to 1024, elsewhere; Bluestein blocks keep whole warps. */

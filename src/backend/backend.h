@@ -16,6 +16,8 @@ typedef struct {
     size_t smem_per_block; /* usable without opt-in */
     size_t smem_optin;     /* the most one block may ask for (CUDA opt-in; else = smem_per_block) */
     int max_threads;
+    int cluster_max;       /* the most blocks a launch may group in a cluster that shares their
+                              shared memory (CUDA cc >= 9.0: 8, the portable size); 0: none */
     int fp64;
     size_t global_mem;
     struct kfft_wisdom *wisdom; /* the context's measured choices (plan/wisdom.h); NULL: none */

@@ -227,6 +227,7 @@ static kfft_status cuda_open(const kfft_context_desc *desc, void **state, kfft_d
     info->smem_per_block = (size_t)smem;
     info->smem_optin = (size_t)(optin > smem ? optin : smem);
     info->max_threads = thr;
+    info->cluster_max = major >= 9 ? 8 : 0;
     info->fp64 = 1;
     *state = s;
     return KFFT_SUCCESS;

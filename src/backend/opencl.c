@@ -236,6 +236,7 @@ static kfft_status cl_open(const kfft_context_desc *desc, void **state, kfft_dev
     info->smem_per_block = lmem < 49152 ? (size_t)lmem : 49152;
     info->smem_optin = info->smem_per_block;
     info->max_threads = (int)(wg < 1024 ? wg : 1024);
+    info->cluster_max = 0; /* no blocks sharing shared memory in OpenCL */
     info->fp64 = fp64 != 0;
     info->global_mem = (size_t)gmem;
     *state = s;

@@ -40,13 +40,14 @@ void gen_dialect_prelude(strbuf *b, int dialect, int f64)
                "KFFT_DEVICE kfft_cplx cflip(kfft_cplx a, int f) { return f ? KFFT_MK(a.x, -a.y) : a; }\n");
 }
 
-void gen_dialect_kernel_open(strbuf *b, int dialect, const char *name, int threads, int minb)
+void gen_dialect_kernel_open(strbuf *b, int dialect, const char *name, int threads, int minb, int cluster)
 {
-    if (dialect == KS_DIALECT_CUDA && minb > 1)
-        sb_printf(b, "extern \"C\" __global__ void __launch_bounds__(%d, %d) %s(", threads, minb, name);
-    else if (dialect == KS_DIALECT_CUDA)
-        sb_printf(b, "extern \"C\" __global__ void __launch_bounds__(%d) %s(", threads, name);
-    else
+    if (dialect == KS_DIALECT_CUDA) {
+        sb_puts(b, "extern \"C\" __global__ void ");
+        if (cluster > 1) sb_printf(b, "__cluster_dims__(%d, 1, 1) ", cluster);
+        if (minb > 1) sb_printf(b, "__launch_bounds__(%d, %d) %s(", threads, minb, name);
+        else sb_printf(b, "__launch_bounds__(%d) %s(", threads, name);
+    } else
         sb_printf(b, "__kernel __attribute__((reqd_work_group_size(%d, 1, 1))) void %s(", threads, name);
     /* One parameter list for every kernel, so the launcher is kernel-agnostic. in and out
      * may alias (in-place): a block reads all its columns before writing any. Offsets are
@@ -54,6 +55,16 @@ void gen_dialect_kernel_open(strbuf *b, int dialect, const char *name, int threa
      * this launch's chunk. */
     sb_puts(b, "KFFT_GLOBAL const kfft_cplx *in, kfft_i64 in_off, KFFT_GLOBAL kfft_cplx *out, kfft_i64 out_off,\n"
                "    KFFT_GLOBAL const kfft_cplx *tw, kfft_i64 ncols, kfft_i64 tbase, int inv, kfft_i64 aux)\n{\n    (void)aux;\n");
+}
+
+void gen_dialect_cluster(strbuf *b, int dialect)
+{
+    if (dialect != KS_DIALECT_CUDA) return; /* the planner gives OpenCL no clusters */
+    /* The cluster's barrier (arrive releases this block's shared-memory writes, wait acquires
+     * the others'), and a load from block `rank`'s shared memory at the place p has in ours. */
+    sb_puts(b, "#define KFFT_CLUSTER_BARRIER() asm volatile(\"barrier.cluster.arrive.aligned;\\n\\tbarrier.cluster.wait.aligned;\" ::: \"memory\")\n"
+               "KFFT_DEVICE kfft_cplx kfft_cluster_ld(const kfft_cplx *p, int rank)\n{\n"
+               "    const kfft_cplx *q;\n    asm(\"mapa.u64 %0, %1, %2;\" : \"=l\"(q) : \"l\"(p), \"r\"(rank));\n    return *q;\n}\n");
 }
 
 void gen_dialect_f64_math(strbuf *b, int dialect)

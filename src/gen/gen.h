@@ -66,8 +66,12 @@ int64_t gen_smem_cost(const kspec *k, int64_t *ideal);
 
 /* Dialect layer (dialect.c). */
 void gen_dialect_prelude(strbuf *b, int dialect, int f64);
-/* The kernel's opening line up to and including '{', with its parameter list. */
-void gen_dialect_kernel_open(strbuf *b, int dialect, const char *name, int threads, int minb);
+/* The kernel's opening line up to and including '{', with its parameter list; cluster > 1:
+ * its blocks launch in clusters of that many (CUDA only). */
+void gen_dialect_kernel_open(strbuf *b, int dialect, const char *name, int threads, int minb, int cluster);
+/* For kernels with clusters (CUDA): KFFT_CLUSTER_BARRIER() and kfft_cluster_ld(p, rank), the
+ * element at p's place in block `rank`'s shared memory. */
+void gen_dialect_cluster(strbuf *b, int dialect);
 /* Double-precision math in a program of either precision: KFFT_SINCOSPI(x, s, c) sets
  * s = sin(pi x), c = cos(pi x). */
 void gen_dialect_f64_math(strbuf *b, int dialect);

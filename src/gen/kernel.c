@@ -318,6 +318,24 @@ static void emit_user_write(strbuf *b, const kspec *k, int index)
     }
 }
 
+/* Value v as element dst of transform t to the kernel's destination, with the fused
+ * post-operations. */
+static void emit_put(strbuf *b, const kspec *k, int index)
+{
+    int guard = (k->ops & KS_POST_CHIRP) != 0;
+    if (guard) sb_printf(b, "            if (dst < %lld) {\n", (long long)k->n);
+    emit_finish(b, k, "dst");
+    emit_scale(b, k);
+    if (k->dst == KS_IO_USER)
+        emit_user_write(b, k, index);
+    else {
+        sb_puts(b, "            out[out_off + ");
+        emit_work_index(b, k, "dst");
+        sb_puts(b, "] = v;\n");
+    }
+    if (guard) sb_puts(b, "            }\n");
+}
+
 /* Element e (value v) of local column c (global column g) to the kernel's destination,
  * with the fused post-operations. */
 static void emit_store_elem(strbuf *b, const kspec *k, int index)
@@ -332,18 +350,7 @@ static void emit_store_elem(strbuf *b, const kspec *k, int index)
     } else {
         sb_printf(b, "            %s t = g, dst = e;\n", I);
     }
-    int guard = (k->ops & KS_POST_CHIRP) != 0;
-    if (guard) sb_printf(b, "            if (dst < %lld) {\n", (long long)k->n);
-    emit_finish(b, k, "dst");
-    emit_scale(b, k);
-    if (k->dst == KS_IO_USER)
-        emit_user_write(b, k, index);
-    else {
-        sb_puts(b, "            out[out_off + ");
-        emit_work_index(b, k, "dst");
-        sb_puts(b, "] = v;\n");
-    }
-    if (guard) sb_puts(b, "            }\n");
+    emit_put(b, k, index);
     sb_puts(b, "        }\n");
 }
 
@@ -384,6 +391,37 @@ static void emit_zat(strbuf *b, const kspec *k, const char *name, const char *po
               name, slots + k->B);
     sb_printf(b, "            else { int m = (int)tw[%lld + (%s)].x; %s = cadd(%s, cconj(s[KFFT_SP(c * %d + (m == 0 ? 0 : %d - m))])); }\n",
               (long long)k->dlog, pos, name, name, k->R, k->R);
+}
+
+/* The second pass across the cluster (kspec.h: clu), after a Rader column (B = 1): the column
+ * into natural order (Y[e], e >= 1, at position e-1; Y[0] in the first slot), the cluster's
+ * barrier, this block's share of the radix-P butterflies over the P blocks' columns, and the
+ * barrier again so no block leaves while another still reads its shared memory. Natural
+ * order first so the remote reads of neighbouring threads are neighbouring elements. */
+static void emit_cluster_store(strbuf *b, const kspec *k, int index)
+{
+    const char *I = idx_type(k);
+    int P = k->clu, M = col_len(k), R = k->R, T = k->T, it = (R + T - 1) / T, S = (M + P - 1) / P, it2 = (S + T - 1) / T;
+    long long slots = (long long)ks_col_area(k);
+    sb_printf(b, "    kfft_cplx nv[%d];\n#pragma unroll\n    for (int q = 0; q < %d; q++) {\n", it, it);
+    sb_printf(b, "        int l = KFFT_TID + q * %d, c = 0;\n        if (l < %d) {\n", T, R);
+    emit_zat(b, k, "v", "l + 1");
+    sb_puts(b, "            nv[q] = v;\n        }\n    }\n");
+    sb_printf(b, "    kfft_cplx y0 = cadd(s[%lld], s[%lld]);\n    KFFT_BARRIER();\n", slots, slots + 1);
+    sb_printf(b, "#pragma unroll\n    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d;\n", it, T);
+    sb_printf(b, "        if (l < %d) s[KFFT_SP(l)] = nv[q];\n    }\n", R);
+    sb_printf(b, "    if (KFFT_TID == 0) s[%lld] = y0;\n    KFFT_CLUSTER_BARRIER();\n", slots);
+    sb_printf(b, "    { %s t = col0 / %d; int j = (int)(col0 - t * %d);\n", I, P, P);
+    sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d, kk = j * %d + l;\n", it2, T, S);
+    sb_printf(b, "        if (l < %d && kk < %d) {\n            kfft_cplx y[%d];\n", S, M, P);
+    sb_printf(b, "            const kfft_cplx *p = &s[kk == 0 ? %lld : KFFT_SP(kk - 1)];\n", slots);
+    sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) y[i] = kfft_cluster_ld(p, i);\n", P);
+    sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) y[i] = cmul(y[i], tw[%lld + (i - 1) * %d + kk]);\n", P,
+              (long long)k->tw_pb, M);
+    sb_printf(b, "            kfft_dft%d(y);\n#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", P, P);
+    sb_printf(b, "            %s dst = kk + (%s)i * %d;\n            kfft_cplx v = y[i];\n", I, I, M);
+    emit_put(b, k, index);
+    sb_puts(b, "            }\n        }\n    }\n    }\n    KFFT_CLUSTER_BARRIER();\n");
 }
 
 /* Two-for-one R2C, from a = Z[k] and z = Z*[n-k] (k = pos): X_a[k] = (a + z)/2 to transform
@@ -649,7 +687,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     sb_puts(b, ")\n");
     if (k->src == KS_IO_USER) emit_offset_fn(b, k, index, 0);
     if (k->dst == KS_IO_USER) emit_offset_fn(b, k, index, 1);
-    gen_dialect_kernel_open(b, dialect, name, k->T, k->minb);
+    gen_dialect_kernel_open(b, dialect, name, k->T, k->minb, k->clu);
     gen_dialect_smem(b, dialect, (int)ks_kernel_smem(k));
     sb_printf(b, "    %s col0 = (%s)KFFT_GROUP * %d;\n", idx_type(k), idx_type(k), k->B);
     if (k->twsplit) { /* the split twiddle tables (kspec.h: twsplit); the first pass's barrier orders them before any use */
@@ -704,6 +742,8 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
         emit_store_r2c_pack(b, k, index);
     } else if (k->st == KS_ST_HALF2) {
         emit_store_r2c_2(b, k, index);
+    } else if (k->clu) {
+        emit_cluster_store(b, k, index);
     } else if (rader) {
         open_elem_loop(b, k, col_len(k), gen_walk_along(k, 1));
         emit_zat(b, k, "v", "e");
@@ -721,6 +761,10 @@ void gen_program(strbuf *b, int dialect, const kspec *specs, int nspecs)
     char used[64] = {0};
     for (int i = 0; i < nspecs; i++)
         for (int p = 0; p < specs[i].nrad; p++) used[specs[i].rad[p]] = 1;
+    int cluster = 0;
+    for (int i = 0; i < nspecs; i++)
+        if (specs[i].clu) used[specs[i].clu] = cluster = 1;
+    if (cluster) gen_dialect_cluster(b, dialect);
     for (int r = 2; r < 64; r++)
         if (used[r]) gen_codelet(b, r, specs[0].f64);
     for (int i = 0; i < nspecs; i++) emit_kernel(b, dialect, &specs[i], i);

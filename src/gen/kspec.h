@@ -160,6 +160,14 @@ typedef struct {
      * two-level table of W^m had each lane gather two entries of its own for every element. */
     int64_t tw_pa, tw_pb;
     int twst;            /* KS_GPASS, Ns > 1: those of the block's columns staged in shared memory (ks_tw_area) */
+    /* KS_GPASS, Ns = 1, B = 1, the first of two passes whose second has one radix P = clu
+     * (0: none): that pass too, across clusters of P blocks sharing shared memory (CUDA), so
+     * the transform never crosses global memory in between. Block j of a cluster holds column
+     * j of one transform (Y_j, M = N/P long); it puts Y_j in natural order, and after the
+     * cluster's barrier takes outputs kk in [j S, (j+1) S), S = ceil(M/P): Y_q[kk] from block
+     * q, times W_N^(q kk) (table tw_pb, entry (q-1)*M + kk), a radix-P butterfly, and X[kk +
+     * m M] to the destination, as the second pass would have written them. */
+    int clu;
     int64_t chirp, bhat, dlog;
 } kspec;
 

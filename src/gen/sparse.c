@@ -32,7 +32,7 @@ void gen_sparse_program(strbuf *b, int dialect, const ks_sparse *k)
     int narrow = k->R <= 65535; /* r*u < 2^32: 32-bit products */
     const char *U = narrow ? "unsigned int" : "kfft_u64";
     long long mask = (1ll << k->tw_shift) - 1;
-    gen_dialect_kernel_open(b, dialect, "kfft_sp", SP_TILE * SP_WARPS, 0);
+    gen_dialect_kernel_open(b, dialect, "kfft_sp", SP_TILE * SP_WARPS, 0, 0);
     int tsm = k->tw_smem ? (int)(k->n_lo + k->n_hi) : 0;
     int cols = k->cols, cpw = cols / SP_WARPS, rpw = SP_TILE / cols; /* columns per warp; rows per store */
     gen_dialect_smem(b, dialect, cols * (SP_TILE + 1) + tsm);

@@ -27,7 +27,7 @@ void gen_table_program(strbuf *b, int dialect)
                "    if (oct & 2) { t = c; c = -s; s = t; }\n"
                "    if (oct & 4) s = -s;\n"
                "    return KFFT_MK((kfft_real)c, (kfft_real)-s);\n}\n");
-    gen_dialect_kernel_open(b, dialect, "kfft_tab", TAB_THREADS, 0);
+    gen_dialect_kernel_open(b, dialect, "kfft_tab", TAB_THREADS, 0, 0);
     sb_printf(b, "    (void)in;\n    kfft_i64 e = KFFT_GROUP * %d + KFFT_TID, N = aux, p1 = tbase, p2 = in_off;\n", TAB_THREADS);
     sb_puts(b, "    if (e >= ncols) return;\n"
                "    KFFT_GLOBAL kfft_cplx *w = out + out_off;\n"

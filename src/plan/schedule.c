@@ -497,6 +497,27 @@ static void rader_spec(kspec *k, int64_t p, kfft_table *t)
     k->bhat = tab_rader_spectrum(t, p, g);
 }
 
+/* Is pass p (radix P = R[p]) the second of two after a Rader pass of one column per block, to
+ * run across clusters of P such blocks (kspec.h: clu)? Its columns must be the plain ones
+ * (one transform's side by side, not grouped) and its store one element at a time (not R2C's
+ * pairs). Where it was measured to win against the two passes (kfft/cuFFT in one run,
+ * bench/results/h100-2026-11-26h-cluster.txt): fp32 Rader blocks alone on their SM by shared
+ * memory, P <= 5 (H100: 34886 2.41 -> 2.62, 52329 2.34 -> 2.41, 69772 2.43 -> 2.55, 87215
+ * 2.99 -> 3.05, the 52329^2 sparse stencil 60.3 -> 57.8 ms; 104658 (P = 6) 2.18 -> 2.13,
+ * 122101 (7) 3.00 -> 2.94: fewer clusters of lone blocks fit a GPC's SMs); fp64 P = 2 (H200:
+ * 7822 0.90 -> 1.38, 20386 2.06 -> 2.46, 6442 1.60 -> 1.79, 15874 1.40 -> 1.36; H100: 24578
+ * 2.10 -> 2.23), where P = 3..8 lost (36867 2.74 -> 2.54). Smaller fp32 blocks, several to an
+ * SM, went either way (H200: 13828 2.90 -> 3.40, 15362 1.47 -> 1.60, but 14403 2.37 -> 2.00,
+ * 20005 2.06 -> 1.17, 61445 1.93 -> 1.75), so they keep the two passes. */
+static int cluster_pass(const kfft_schedule *s, const kspec *base, const int64_t *R, int np, int p, int64_t rp,
+                        const kfft_device_info *info)
+{
+    const kspec *k0 = &s->spec[s->nsteps - 1];
+    if (!rp || np != 2 || p != 1 || k0->B != 1 || R[p] > info->cluster_max) return 0;
+    if (base->f64 ? R[p] != 2 : R[p] > 5 || 2 * ks_kernel_smem_bytes(k0) <= info->smem_optin) return 0;
+    return !base->tfast && !base->tgrp && base->st != KS_ST_HALF2 && base->st != KS_ST_R2C_PACK;
+}
+
 /* Global passes of a length-N transform: appends specs for Ns = 1, R1, R1*R2, ... With rp
  * (a prime factor of N), the first pass transforms columns of length rp by Rader. radix, pad
  * and split: a measured choice for every pass (kfft_tune, wisdom), or -1 for the defaults. */
@@ -528,6 +549,12 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
         return kfft_fail(KFFT_ERROR_UNSUPPORTED, "the transform needs more than %d kernels", KFFT_MAX_STEPS);
     int64_t Ns = 1;
     for (int p = 0; p < np; p++) {
+        if (cluster_pass(s, base, R, np, p, rp, info)) { /* kspec.h: clu */
+            kspec *k0 = &s->spec[s->nsteps - 1];
+            k0->clu = (int)R[p];
+            k0->tw_pb = tab_twiddles_grid(t, 1, R[p] - 1, Ns, Ns * R[p], 0);
+            break;
+        }
         kspec *k = &s->spec[s->nsteps++];
         *k = *base;
         k->kind = KS_GPASS;
@@ -929,15 +956,15 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     /* Chunk the transforms so workspace stays bounded and grids stay within limits. */
     kspec *k0 = &s->spec[sg->first];
     sg->chunk = sg->ntrans;
-    if (k0->kind == KS_GPASS) {
+    if (k0->kind == KS_GPASS && sg->nsteps > 1) {
         int nw = sg->nsteps >= 3 ? 2 : 1;
         int64_t c = (p->work_cap ? p->work_cap : WORKSPACE_CAP) / (nw * N * eb);
         if (c < 1) c = 1;
         if (c < sg->chunk) sg->chunk = c;
         if (nw > s->nwork) s->nwork = nw;
         if (sg->chunk * N > s->work_elems) s->work_elems = sg->chunk * N;
-    } else if (sg->chunk > ((int64_t)k0->B << 30)) {
-        sg->chunk = (int64_t)k0->B << 30;
+    } else if (sg->chunk * ks_cols_per_transform(k0) > ((int64_t)k0->B << 30)) {
+        sg->chunk = ((int64_t)k0->B << 30) / ks_cols_per_transform(k0);
     }
     /* Index width: 32-bit unless an offset the kernels compute could pass the limit. */
     int64_t ispan = side_span(r, 0), ospan = side_span(r, 1);
@@ -1016,6 +1043,7 @@ static void describe(kfft_schedule *s, const kfft_problem *p)
             for (int i = 0; i < k->nrad; i++) o += snprintf(s->describe + o, cap - (size_t)o, "%s%d", i ? "x" : "", k->rad[i]);
             o += snprintf(s->describe + o, cap - (size_t)o, ") B=%d T=%d", k->B, k->T);
             if (k->tgrp) o += snprintf(s->describe + o, cap - (size_t)o, " G=%d", k->tgrp);
+            if (k->clu) o += snprintf(s->describe + o, cap - (size_t)o, " C=%d", k->clu);
             if (k->twsplit) o += snprintf(s->describe + o, cap - (size_t)o, " L=%d", k->twsplit);
             o = describe_passes(s->describe, o, cap, " D=", k->twdirect, k->nrad); /* passes with direct tables */
             o = describe_passes(s->describe, o, cap, " W=", k->twpow, k->nrad);    /* split passes taking powers of W^kk */
