@@ -580,10 +580,11 @@ static void f64_column_bounds(void)
     }
 }
 
-/* Clusters (kspec.h: clu; schedule.c: cluster_pass): the second of two passes after a Rader
- * pass of one column per block, run by clusters of that pass's radix, where measured to win:
- * fp32 blocks alone on their SM with P <= 5, fp64 P = 2; plain columns, one-element stores; none
- * without clusters (OpenCL). The fused kernel needs no workspace. */
+/* Clusters (kspec.h: clu; schedule.c: cluster_pass, cluster_columns): the second of two passes
+ * run by clusters of that pass's radix P, where measured to win: after a Rader pass of one
+ * column per block, fp32 blocks alone on their SM with P <= 5, fp64 P = 2; after a pass of
+ * one 16384-point column (fp64 8192) of a complex power of two, P = 2 or 4; plain columns,
+ * one-element stores; none without clusters (OpenCL). The fused kernel needs no workspace. */
 static void cluster_passes(void)
 {
     struct { kfft_type type; int prec; int64_t n, batch; int clu, kernels; } c[] = {
@@ -593,6 +594,9 @@ static void cluster_passes(void)
         {KFFT_C2C, KFFT_F32, 14403, 4, 0, 2},  {KFFT_C2C, KFFT_F64, 24578, 4, 2, 1},   {KFFT_C2C, KFFT_F64, 36867, 4, 0, 2},
         {KFFT_R2C, KFFT_F32, 52329, 2, 0, 2},  /* two-for-one R2C: its last pass pairs columns */
         {KFFT_C2R, KFFT_F32, 52329, 2, 3, 1},  {KFFT_R2C, KFFT_F32, 52329, 1, 3, 1}, /* one transform: the half store */
+        {KFFT_C2C, KFFT_F32, 32768, 4, 2, 1},  {KFFT_C2C, KFFT_F32, 65536, 4, 4, 1},   {KFFT_C2C, KFFT_F32, 131072, 4, 0, 2},
+        {KFFT_C2C, KFFT_F64, 16384, 4, 2, 1},  {KFFT_C2C, KFFT_F64, 32768, 4, 4, 1},   {KFFT_C2C, KFFT_F64, 65536, 4, 0, 2},
+        {KFFT_R2C, KFFT_F32, 65536, 4, 0, 2},  /* packed real passes */
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         kfft_schedule s;
@@ -608,10 +612,11 @@ static void cluster_passes(void)
     kfft_device_info info = test_h100_info("sm_90");
     info.cluster_max = 0;
     kfft_schedule s;
-    if (!tagged_schedule(&info, "no clusters", KFFT_F32, 52329, NULL, " C=", &s)) {
-        CHECK(s.nsteps == 2, "no clusters: 52329 in %d kernels: %s", s.nsteps, s.describe);
-        kfft_schedule_free(&s);
-    }
+    for (int64_t n = 52329; n; n = n == 52329 ? 65536 : 0)
+        if (!tagged_schedule(&info, "no clusters", KFFT_F32, n, NULL, " C=", &s)) {
+            CHECK(s.nsteps == 2, "no clusters: %lld in %d kernels: %s", (long long)n, s.nsteps, s.describe);
+            kfft_schedule_free(&s);
+        }
     /* a strided axis (grouped columns) keeps the two passes */
     int64_t n2[2] = {52329, 52329};
     if (!schedule_prec(KFFT_R2C, KFFT_F32, 2, n2, 1, &s)) {
@@ -664,7 +669,7 @@ int main(void)
     real_route(KFFT_C2R, 8219, 2, 1, 1);
     real_route(KFFT_C2R, 4096, 2, 2, 1);
 
-    banks(1, (int64_t[]){65536}, "k0 k1", 1);
+    banks(1, (int64_t[]){131072}, "k0 k1", 1); /* (2^16, where Nsight measured them, runs in clusters since session 26) */
     banks(1, (int64_t[]){1 << 20}, "k0 k1", 1);
     banks(3, (int64_t[]){256, 256, 256}, "k1 k2", 1);
     banks(2, (int64_t[]){4096, 4096}, "k1", 0); /* unpadded columns: conflicts within them stay */

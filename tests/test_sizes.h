@@ -10,7 +10,7 @@
  * Rader's route where it fits one block, the others Bluestein's; 6933 = 3*2311, 14403 = 3*4801
  * and 52329 = 3*17443 take mixed-radix passes with a Rader pass where the prime fits a block;
  * on the H100, 52329, 34886 = 2*17443 and 87215 = 5*17443 (fp32) and 24578 = 2*12289 (fp64) take
- * the second pass in clusters (kspec.h: clu). */
+ * the second pass in clusters (kspec.h: clu), as do 32768 and 65536 (fp32), 16384 and 32768 (fp64). */
 static const long long TEST_LARGE[] = {2187, 2311, 3125, 4096, 4099, 4801, 5400, 6144, 6151, 6933, 7681, 8192, 8219, 10000, 12289,
                                        14403, 16384, 17443, 24578, 32768, 34886, 52329, 65536, 87215, 100003, 131072, 1000003,
                                        1048576};

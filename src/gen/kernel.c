@@ -393,28 +393,33 @@ static void emit_zat(strbuf *b, const kspec *k, const char *name, const char *po
               (long long)k->dlog, pos, name, name, k->R, k->R);
 }
 
-/* The second pass across the cluster (kspec.h: clu), after a Rader column (B = 1): the column
- * into natural order (Y[e], e >= 1, at position e-1; Y[0] in the first slot), the cluster's
- * barrier, this block's share of the radix-P butterflies over the P blocks' columns, and the
- * barrier again so no block leaves while another still reads its shared memory. Natural
- * order first so the remote reads of neighbouring threads are neighbouring elements. */
+/* The second pass across the cluster (kspec.h: clu), after a column of B = 1 in shared memory:
+ * Rader's column into natural order first (Y[e], e >= 1, at position e-1; Y[0] in the first
+ * slot) so the remote reads of neighbouring threads are neighbouring elements; the cluster's
+ * barrier; this block's share of the radix-P butterflies over the P blocks' columns; and the
+ * barrier again so no block leaves while another still reads its shared memory. */
 static void emit_cluster_store(strbuf *b, const kspec *k, int index)
 {
     const char *I = idx_type(k);
     int P = k->clu, M = col_len(k), R = k->R, T = k->T, it = (R + T - 1) / T, S = (M + P - 1) / P, it2 = (S + T - 1) / T;
+    int rader = (k->ops & KS_MID_RADER) != 0;
     long long slots = (long long)ks_col_area(k);
-    sb_printf(b, "    kfft_cplx nv[%d];\n#pragma unroll\n    for (int q = 0; q < %d; q++) {\n", it, it);
-    sb_printf(b, "        int l = KFFT_TID + q * %d, c = 0;\n        if (l < %d) {\n", T, R);
-    emit_zat(b, k, "v", "l + 1");
-    sb_puts(b, "            nv[q] = v;\n        }\n    }\n");
-    sb_printf(b, "    kfft_cplx y0 = cadd(s[%lld], s[%lld]);\n    KFFT_BARRIER();\n", slots, slots + 1);
-    sb_printf(b, "#pragma unroll\n    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d;\n", it, T);
-    sb_printf(b, "        if (l < %d) s[KFFT_SP(l)] = nv[q];\n    }\n", R);
-    sb_printf(b, "    if (KFFT_TID == 0) s[%lld] = y0;\n    KFFT_CLUSTER_BARRIER();\n", slots);
+    if (rader) {
+        sb_printf(b, "    kfft_cplx nv[%d];\n#pragma unroll\n    for (int q = 0; q < %d; q++) {\n", it, it);
+        sb_printf(b, "        int l = KFFT_TID + q * %d, c = 0;\n        if (l < %d) {\n", T, R);
+        emit_zat(b, k, "v", "l + 1");
+        sb_puts(b, "            nv[q] = v;\n        }\n    }\n");
+        sb_printf(b, "    kfft_cplx y0 = cadd(s[%lld], s[%lld]);\n    KFFT_BARRIER();\n", slots, slots + 1);
+        sb_printf(b, "#pragma unroll\n    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d;\n", it, T);
+        sb_printf(b, "        if (l < %d) s[KFFT_SP(l)] = nv[q];\n    }\n", R);
+        sb_printf(b, "    if (KFFT_TID == 0) s[%lld] = y0;\n", slots);
+    }
+    sb_puts(b, "    KFFT_CLUSTER_BARRIER();\n");
     sb_printf(b, "    { %s t = col0 / %d; int j = (int)(col0 - t * %d);\n", I, P, P);
     sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d, kk = j * %d + l;\n", it2, T, S);
     sb_printf(b, "        if (l < %d && kk < %d) {\n            kfft_cplx y[%d];\n", S, M, P);
-    sb_printf(b, "            const kfft_cplx *p = &s[kk == 0 ? %lld : KFFT_SP(kk - 1)];\n", slots);
+    if (rader) sb_printf(b, "            const kfft_cplx *p = &s[kk == 0 ? %lld : KFFT_SP(kk - 1)];\n", slots);
+    else sb_puts(b, "            const kfft_cplx *p = &s[KFFT_SP(kk)];\n");
     sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) y[i] = kfft_cluster_ld(p, i);\n", P);
     sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) y[i] = cmul(y[i], tw[%lld + (i - 1) * %d + kk]);\n", P,
               (long long)k->tw_pb, M);
@@ -670,7 +675,7 @@ void gen_kernel_io(const kspec *k, int *from_global, int *to_global)
      * permutations) or a single pass would walk one side uncoalesced. */
     int rader = (k->ops & KS_MID_RADER) != 0, conv = (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) != 0;
     *from_global = k->nrad > 0 && !rader;
-    *to_global = k->nrad > 0 && !rader && k->st != KS_ST_R2C_PACK && k->st != KS_ST_HALF2 &&
+    *to_global = k->nrad > 0 && !rader && !k->clu && k->st != KS_ST_R2C_PACK && k->st != KS_ST_HALF2 &&
                  !(k->nrad == 1 && !conv && gen_walk_along(k, 0) != gen_walk_along(k, 1));
 }
 

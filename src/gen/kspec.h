@@ -163,7 +163,7 @@ typedef struct {
     /* KS_GPASS, Ns = 1, B = 1, the first of two passes whose second has one radix P = clu
      * (0: none): that pass too, across clusters of P blocks sharing shared memory (CUDA), so
      * the transform never crosses global memory in between. Block j of a cluster holds column
-     * j of one transform (Y_j, M = N/P long); it puts Y_j in natural order, and after the
+     * j of one transform (Y_j, M = N/P long; Rader's put in natural order first), and after the
      * cluster's barrier takes outputs kk in [j S, (j+1) S), S = ceil(M/P): Y_q[kk] from block
      * q, times W_N^(q kk) (table tw_pb, entry (q-1)*M + kk), a radix-P butterfly, and X[kk +
      * m M] to the destination, as the second pass would have written them. */

@@ -509,13 +509,28 @@ static void rader_spec(kspec *k, int64_t p, kfft_table *t)
  * 2.10 -> 2.23), where P = 3..8 lost (36867 2.74 -> 2.54). Smaller fp32 blocks, several to an
  * SM, went either way (H200: 13828 2.90 -> 3.40, 15362 1.47 -> 1.60, but 14403 2.37 -> 2.00,
  * 20005 2.06 -> 1.17, 61445 1.93 -> 1.75), so they keep the two passes. */
-static int cluster_pass(const kfft_schedule *s, const kspec *base, const int64_t *R, int np, int p, int64_t rp,
-                        const kfft_device_info *info)
+static int cluster_pass(const kfft_schedule *s, const kspec *base, const int64_t *R, int np, int64_t rp, const kfft_device_info *info)
 {
     const kspec *k0 = &s->spec[s->nsteps - 1];
-    if (!rp || np != 2 || p != 1 || k0->B != 1 || R[p] > info->cluster_max) return 0;
-    if (base->f64 ? R[p] != 2 : R[p] > 5 || 2 * ks_kernel_smem_bytes(k0) <= info->smem_optin) return 0;
+    if (!rp || np != 2 || k0->B != 1 || R[1] > info->cluster_max) return 0;
+    if (base->f64 ? R[1] != 2 : R[1] > 5 || 2 * ks_kernel_smem_bytes(k0) <= info->smem_optin) return 0;
     return !base->tfast && !base->tgrp && base->st != KS_ST_HALF2 && base->st != KS_ST_R2C_PACK;
+}
+
+/* A power-of-two complex transform as one launch: a first pass of one column of M = 16384
+ * points (8192 in fp64) per block, its loads strided by P, and the second, of radix P = N/M,
+ * across clusters of P blocks (kspec.h: clu). Returns M, or 0. Against the two passes (H100,
+ * bench/results/h100-2026-11-26h-cluster.txt parts 4 and 6): 32768 0.80 -> 0.89 of cuFFT, 65536
+ * 0.95 -> 1.02, 16384x32768 0.82 -> 0.88, fp64 16384 0.91 -> 0.96, 32768 0.97 -> 1.00; P = 8
+ * lost (131072 0.95 -> 0.89, fp64 65536 0.95 -> 0.84). The loads wait (ncu: long-scoreboard
+ * stalls, DRAM at 42%, one block per SM); reading whole sectors instead (DIF: contiguous parts,
+ * the radix-P pass over the cluster's shared memory first) moved every element between blocks
+ * and lost to both (65536 0.64, part 5). */
+static int64_t cluster_columns(const kspec *base, int64_t N, int64_t rp, const kfft_device_info *info)
+{
+    int64_t M = base->f64 ? 8192 : 16384;
+    if (rp || (N != 2 * M && N != 4 * M) || N / M > info->cluster_max) return 0;
+    return base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX && !base->tfast && !base->tgrp ? M : 0;
 }
 
 /* Global passes of a length-N transform: appends specs for Ns = 1, R1, R1*R2, ... With rp
@@ -538,8 +553,12 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
     int64_t emax = ks_smem_capacity((int64_t)(pow2 && pass_smem > info->smem_per_block ? pass_smem : info->smem_per_block), f64);
     int Bg = ROW_BYTES / (int)elem_bytes(f64);
     int64_t R[KFFT_MAX_STEPS];
-    int np = kfft_split_passes(rp ? N / rp : N, emax / Bg, R + (rp != 0), KFFT_MAX_STEPS / 2 - 1);
-    if (np && rp) {
+    int64_t cm = cluster_columns(base, N, rp, info);
+    int np = cm ? 2 : kfft_split_passes(rp ? N / rp : N, emax / Bg, R + (rp != 0), KFFT_MAX_STEPS / 2 - 1);
+    if (cm) {
+        R[0] = cm;
+        R[1] = N / cm;
+    } else if (np && rp) {
         R[0] = rp;
         np++;
     }
@@ -549,7 +568,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
         return kfft_fail(KFFT_ERROR_UNSUPPORTED, "the transform needs more than %d kernels", KFFT_MAX_STEPS);
     int64_t Ns = 1;
     for (int p = 0; p < np; p++) {
-        if (cluster_pass(s, base, R, np, p, rp, info)) { /* kspec.h: clu */
+        if (p == 1 && (cm || cluster_pass(s, base, R, np, rp, info))) { /* kspec.h: clu */
             kspec *k0 = &s->spec[s->nsteps - 1];
             k0->clu = (int)R[p];
             k0->tw_pb = tab_twiddles_grid(t, 1, R[p] - 1, Ns, Ns * R[p], 0);
@@ -560,8 +579,8 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
         k->kind = KS_GPASS;
         k->N = N;
         k->Ns = Ns;
-        int B = Bg;
-        while ((int64_t)B * 2 * R[p] <= TARGET_ELEMS) B *= 2;
+        int B = cm && p == 0 ? 1 : Bg;
+        while (B > 1 && (int64_t)B * 2 * R[p] <= TARGET_ELEMS) B *= 2;
         /* A real user side (the first pass's load, the last pass's store) moves half an
          * element's bytes per column: twice the columns keep its rows whole sectors (C2R
          * 2^20's last pass wrote 16-byte halves of sectors, 969 GB/s against its first pass's
