@@ -672,7 +672,8 @@ void gen_kernel_io(const kspec *k, int *from_global, int *to_global)
 {
     /* The first radix pass reads the source itself and the last writes the destination,
      * except where the store needs whole columns (R2C packing pairs e with M-e; Rader's
-     * permutations) or a single pass would walk one side uncoalesced. */
+     * permutations; a second pass across the cluster) or a single pass would walk one side
+     * uncoalesced. */
     int rader = (k->ops & KS_MID_RADER) != 0, conv = (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) != 0;
     *from_global = k->nrad > 0 && !rader;
     *to_global = k->nrad > 0 && !rader && !k->clu && k->st != KS_ST_R2C_PACK && k->st != KS_ST_HALF2 &&

@@ -497,7 +497,7 @@ static void rader_spec(kspec *k, int64_t p, kfft_table *t)
     k->bhat = tab_rader_spectrum(t, p, g);
 }
 
-/* Is pass p (radix P = R[p]) the second of two after a Rader pass of one column per block, to
+/* Is the second of two passes (radix P = R[1]), after a Rader pass of one column per block, to
  * run across clusters of P such blocks (kspec.h: clu)? Its columns must be the plain ones
  * (one transform's side by side, not grouped) and its store one element at a time (not R2C's
  * pairs). Where it was measured to win against the two passes (kfft/cuFFT in one run,
@@ -513,7 +513,7 @@ static int cluster_pass(const kfft_schedule *s, const kspec *base, const int64_t
 {
     const kspec *k0 = &s->spec[s->nsteps - 1];
     if (!rp || np != 2 || k0->B != 1 || R[1] > info->cluster_max) return 0;
-    if (base->f64 ? R[1] != 2 : R[1] > 5 || 2 * ks_kernel_smem_bytes(k0) <= info->smem_optin) return 0;
+    if (base->f64 ? R[1] != 2 : (R[1] > 5 || 2 * ks_kernel_smem_bytes(k0) <= info->smem_optin)) return 0;
     return !base->tfast && !base->tgrp && base->st != KS_ST_HALF2 && base->st != KS_ST_R2C_PACK;
 }
 

@@ -206,7 +206,7 @@ static kfft_status plan_tiles(kfft_spfft_plan p, size_t budget)
     int64_t ws_per_u = 0;
     if (s.nwork) ws_per_u = (int64_t)s.nwork * (s.work_elems / s.stage[0].chunk) * eb;
     size_t tables = (size_t)s.table_len * (size_t)eb;
-    int multipass = s.spec[0].kind == KS_GPASS, bluestein = (s.spec[0].ops & (KS_PRE_CHIRP | KS_MID_BLUESTEIN)) != 0,
+    int multipass = s.nsteps > 1, clu = s.spec[0].clu, bluestein = (s.spec[0].ops & (KS_PRE_CHIRP | KS_MID_BLUESTEIN)) != 0,
         rader = (s.spec[0].ops & KS_MID_RADER) != 0;
     int64_t N = s.spec[0].N;
     kfft_schedule_free(&s);
@@ -261,6 +261,7 @@ static kfft_status plan_tiles(kfft_spfft_plan p, size_t budget)
              (long long)p->R, (long long)p->nu, (long long)p->R, (long long)p->C, bluestein ? "Bluestein" : rader ? "Rader" : "mixed-radix",
              multipass ? ", multi-pass" : ", one kernel");
     size_t o = strlen(p->info.route);
+    if (clu) o += (size_t)snprintf(p->info.route + o, sizeof p->info.route - o, " (two passes, in clusters of %d blocks)", clu);
     if (bluestein) o += (size_t)snprintf(p->info.route + o, sizeof p->info.route - o, " (m=%lld)", (long long)N);
     if (p->inplace && o < sizeof p->info.route) snprintf(p->info.route + o, sizeof p->info.route - o, "; G in the output");
     return KFFT_SUCCESS;
