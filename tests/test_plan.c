@@ -1,6 +1,7 @@
 /* Planner decisions on a described H100 (no device needed): the routes and radices chosen
  * from measurements (src/plan/schedule.c, factor.c) stay what the measurements chose, the
  * radix decompositions are sound, and the number theory under Rader is right. A change to a rule should change this test with new numbers. */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 #include "plan/factor.h"
 #include "gen/gen.h"
 #include "plan/plan.h"
+#include "plan/tables.h"
 #include "test_h100.h"
 
 static int fails;
@@ -607,6 +609,19 @@ static void cluster_passes(void)
         CHECK(s.spec[0].clu == c[i].clu && s.nsteps == c[i].kernels && (!c[i].clu || s.nwork == 0),
               "cluster %lld: clu %d, %d kernels, %d work areas (want %d, %d): %s", (long long)c[i].n, s.spec[0].clu, s.nsteps,
               s.nwork, c[i].clu, c[i].kernels, s.describe);
+        /* the second pass's twiddles as the kernel reads them: entry (q-1)*M + kk = W_N^(q kk) */
+        const kspec *k = &s.spec[0];
+        if (k->clu && !tab_compute(&s.tab, 0)) {
+            int64_t M = k->N / k->clu, bad = 0;
+            CHECK(k->tw_pb >= 0 && k->tw_pb + (k->clu - 1) * M <= s.tab.len, "cluster %lld: table past its end", (long long)c[i].n);
+            for (int q = 1; q < k->clu && !bad; q++)
+                for (int64_t kk = 0; kk < M && !bad; kk += kk < 8 || kk > M - 8 ? 1 : 997) {
+                    long double a = -2 * 3.14159265358979323846264338327950288L * (long double)((q * kk) % k->N) / (long double)k->N;
+                    const double *w = s.tab.v + 2 * (k->tw_pb + (q - 1) * M + kk);
+                    bad = fabs(w[0] - (double)cosl(a)) > 1e-15 || fabs(w[1] - (double)sinl(a)) > 1e-15;
+                    CHECK(!bad, "cluster %lld: twiddle q %d kk %lld is (%g, %g)", (long long)c[i].n, q, (long long)kk, w[0], w[1]);
+                }
+        }
         kfft_schedule_free(&s);
     }
     kfft_device_info info = test_h100_info("sm_90");
