@@ -765,11 +765,11 @@ void gen_program(strbuf *b, int dialect, const kspec *specs, int nspecs)
 {
     gen_dialect_prelude(b, dialect, specs[0].f64);
     char used[64] = {0};
-    for (int i = 0; i < nspecs; i++)
-        for (int p = 0; p < specs[i].nrad; p++) used[specs[i].rad[p]] = 1;
     int cluster = 0;
-    for (int i = 0; i < nspecs; i++)
-        if (specs[i].clu) used[specs[i].clu] = cluster = 1;
+    for (int i = 0; i < nspecs; i++) {
+        for (int p = 0; p < specs[i].nrad; p++) used[specs[i].rad[p]] = 1;
+        if (specs[i].clu) used[specs[i].clu] = cluster = 1; /* its butterfly across the cluster */
+    }
     if (cluster) gen_dialect_cluster(b, dialect);
     for (int r = 2; r < 64; r++)
         if (used[r]) gen_codelet(b, r, specs[0].f64);

@@ -579,8 +579,9 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
         k->kind = KS_GPASS;
         k->N = N;
         k->Ns = Ns;
-        int B = cm && p == 0 ? 1 : Bg;
-        while (B > 1 && (int64_t)B * 2 * R[p] <= TARGET_ELEMS) B *= 2;
+        int B = Bg;
+        while ((int64_t)B * 2 * R[p] <= TARGET_ELEMS) B *= 2;
+        if (cm && p == 0) B = 1; /* the cluster's columns (cluster_columns): one a block */
         /* A real user side (the first pass's load, the last pass's store) moves half an
          * element's bytes per column: twice the columns keep its rows whole sectors (C2R
          * 2^20's last pass wrote 16-byte halves of sectors, 969 GB/s against its first pass's
