@@ -459,8 +459,8 @@ static void grouped_columns(void)
 {
     struct { kfft_type type; int prec; int64_t n[2]; int want[8]; } c[] = {
         {KFFT_R2C, KFFT_F32, {52329, 52329}, {0, 0, 0, 4}},
-        {KFFT_C2C, KFFT_F64, {100003, 5}, {0, 2, 0, 0, 2}},
-        {KFFT_C2C, KFFT_F32, {5, 100003}, {0, 0, 0, 0, 0}},
+        {KFFT_C2C, KFFT_F64, {100003, 5}, {0, 2, 0, 2}},
+        {KFFT_C2C, KFFT_F32, {5, 100003}, {0, 0, 0, 0}},
     };
     for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
         kfft_schedule s;
@@ -640,6 +640,43 @@ static void cluster_passes(void)
     }
 }
 
+/* Bluestein in passes (kspec.h: ks_bluestein_middle): the second FFT's passes are the first's in
+ * reverse order, and the first's last and the second's first run as one kernel that loads with
+ * Ns = N/R and stores with Ns = 1, its spectrum multiply inside (no POST_BMUL left): 2np - 1
+ * kernels, the chirps on the first and the last. */
+static void bluestein_middles(void)
+{
+    struct { kfft_type type; int prec; int64_t n; int kernels; } c[] = {
+        {KFFT_C2C, KFFT_F32, 100003, 3},  {KFFT_C2C, KFFT_F32, 1000003, 5}, {KFFT_C2C, KFFT_F32, 40009, 3},
+        {KFFT_C2C, KFFT_F64, 8219, 3},    {KFFT_C2C, KFFT_F64, 17443, 3},   {KFFT_R2C, KFFT_F32, 100003, 3},
+        {KFFT_C2R, KFFT_F64, 8219, 3},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_schedule s;
+        if (schedule_prec(c[i].type, c[i].prec, 1, &c[i].n, 4, &s)) {
+            CHECK(0, "bluestein %lld: plan failed: %s", (long long)c[i].n, kfft_error_message());
+            continue;
+        }
+        int nk = s.nsteps, np = (nk + 1) / 2, mids = 0;
+        CHECK(nk == c[i].kernels, "bluestein %lld: %d kernels, want %d: %s", (long long)c[i].n, nk, c[i].kernels, s.describe);
+        for (int q = 0; q < nk; q++) {
+            const kspec *k = &s.spec[q], *mirror = &s.spec[nk - 1 - q];
+            mids += ks_bluestein_middle(k);
+            CHECK(!(k->ops & KS_POST_BMUL), "bluestein %lld k%d: a spectrum multiply in a store", (long long)c[i].n, q);
+            CHECK(((k->ops & KS_PRE_CHIRP) != 0) == (q == 0) && ((k->ops & KS_POST_CHIRP) != 0) == (q == nk - 1),
+                  "bluestein %lld k%d: chirps on the first and last kernels only", (long long)c[i].n, q);
+            CHECK(k->R == mirror->R, "bluestein %lld: k%d R=%d against k%d R=%d (second FFT not reversed)", (long long)c[i].n, q, k->R,
+                  nk - 1 - q, mirror->R);
+        }
+        const kspec *m = &s.spec[np - 1];
+        CHECK(mids == 1 && ks_bluestein_middle(m) && m->Ns == m->N / m->R && ks_store_ns(m) == 1 && m->src == KS_IO_WORK &&
+                  m->dst == KS_IO_WORK,
+              "bluestein %lld: %d middle kernels, k%d Ns %lld stores with %lld: %s", (long long)c[i].n, mids, np - 1, (long long)m->Ns,
+              (long long)ks_store_ns(m), s.describe);
+        kfft_schedule_free(&s);
+    }
+}
+
 int main(void)
 {
     /* Primitive roots: g^((p-1)/q) != 1 for every prime q | p-1, checked by brute force
@@ -669,7 +706,7 @@ int main(void)
     real_route(KFFT_R2C, 8219, 1, 0, 1);
     real_route(KFFT_R2C, 8191, 3, 1, 1);   /* Rader in one block */
     real_route(KFFT_R2C, 243, 5, 1, 1);
-    real_route(KFFT_R2C, 100003, 4, 0, 4); /* Bluestein passes: outputs pair at n - k, not m - k */
+    real_route(KFFT_R2C, 100003, 4, 0, 3); /* Bluestein passes: outputs pair at n - k, not m - k */
     /* Even lengths with a smooth half too long for a block: packed in passes, the last pairing
      * columns j and Ns - j (bench/results/h100-2026-11-26-packpass.txt) */
     real_route(KFFT_R2C, 1 << 20, 2, 2, 2);
@@ -678,9 +715,10 @@ int main(void)
     real_route(KFFT_R2C, 200000, 1, 2, 2);
     real_route(KFFT_R2C, 52329, 3, 1, 2);   /* a Rader pass, then the pairing radix-3 pass */
     cluster_passes();
-    real_route(KFFT_C2R, 100003, 4, 1, 4);
+    bluestein_middles();
+    real_route(KFFT_C2R, 100003, 4, 1, 3);
     real_route(KFFT_C2R, 1 << 20, 2, 2, 2);
-    real_route(KFFT_C2R, 200002, 2, 1, 4); /* 100001 = 11 * 9091: two-for-one Bluestein passes */
+    real_route(KFFT_C2R, 200002, 2, 1, 3); /* 100001 = 11 * 9091: two-for-one Bluestein passes */
     real_route(KFFT_C2R, 8219, 2, 1, 1);
     real_route(KFFT_C2R, 4096, 2, 2, 1);
 
@@ -711,15 +749,15 @@ int main(void)
     route(17443, "rader", 1);           /* Bluestein would need passes */
     route(52329, "rader", 1);           /* 3 * 17443: a Rader pass with the radix-3 pass in clusters */
     route(14403, "rader", 2);           /* 3 * 4801 */
-    route(100003, "bluestein", 4);      /* 100002 = 2*3*7*2381 */
-    route(17152, "bluestein", 4);       /* 256*67: p = 67 too small for the Rader pass */
+    route(100003, "bluestein", 3);      /* 100002 = 2*3*7*2381; 2 + 2 passes, the middle two as one */
+    route(17152, "bluestein", 3);       /* 256*67: p = 67 too small for the Rader pass */
     route(16384, "k0 single", 1);
     route(4194304, "k1 pass R=2048", 2); /* power of two: passes sized by the opt-in memory */
     /* complex chains: two passes of 4096 in 139 KB blocks, a thread per butterfly (session 19);
      * packed real chains keep blocks <= 96 KB (three passes) */
     route(16777216, "k1 pass R=4096(16x16x16) B=4 T=1024", 2);
     route(8388608, "k0 pass R=4096(16x16x16) B=4 T=1024", 2);
-    route(1000003, "bluestein m=2000376", 6); /* odd-heavy: default-memory passes (4 measured slower) */
+    route(1000003, "bluestein m=2000376", 5); /* odd-heavy: default-memory passes (4 measured slower) */
     /* Radix decompositions: every smooth length in every mode multiplies back, uses codelet
      * lengths (<= 32; balanced <= 21, or the largest prime factor if larger) and none has fewer radices
      * than balanced/widest (they are the fewest under their caps). */

@@ -17,7 +17,7 @@ static int col_len(const kspec *k) { return k->ops & KS_MID_RADER ? k->R + 1 : k
  * stride, across c when neighbouring transforms are closer. */
 int gen_walk_along(const kspec *k, int store)
 {
-    if (k->kind == KS_GPASS) return !k->tfast && store && k->Ns == 1;
+    if (k->kind == KS_GPASS) return !k->tfast && store && ks_store_ns(k) == 1;
     if ((store ? k->dst : k->src) != KS_IO_USER || k->nouter == 0) return 1;
     int64_t axis = store ? k->ostride : k->istride, next = store ? k->outer[0].os : k->outer[0].is;
     if (store ? (k->st == KS_ST_PAIR) : (k->ld == KS_LD_PAIR)) axis *= 2;
@@ -345,8 +345,8 @@ static void emit_store_elem(strbuf *b, const kspec *k, int index)
     sb_puts(b, "        if (g < ncols) {\n");
     if (gpass) {
         emit_tj(b, k);
-        sb_printf(b, "            %s dst = (j / %lld) * %lld + (j %% %lld) + (%s)e * %lld;\n", I, (long long)k->Ns,
-                  (long long)(k->Ns * col_len(k)), (long long)k->Ns, I, (long long)k->Ns);
+        long long Ns = (long long)ks_store_ns(k);
+        sb_printf(b, "            %s dst = (j / %lld) * %lld + (j %% %lld) + (%s)e * %lld;\n", I, Ns, Ns * col_len(k), Ns, I, Ns);
     } else {
         sb_printf(b, "            %s t = g, dst = e;\n", I);
     }
@@ -524,6 +524,20 @@ static void emit_store_r2c_pack(strbuf *b, const kspec *k, int index)
     close_elem_loop(b);
 }
 
+/* The convolution's spectrum at element e (an expression) of local column bc, into w: entry e
+ * of a whole convolution's table (KS_SINGLE, Rader's pass), or for a Bluestein middle pass
+ * (kspec.h: ks_bluestein_middle) entry j + e*Ns of column j (declared here). */
+static void bhat_at(strbuf *b, const kspec *k, const char *e, char *w, size_t len)
+{
+    if (!ks_bluestein_middle(k)) {
+        snprintf(w, len, "tw[%lld + %s]", (long long)k->bhat, e);
+        return;
+    }
+    sb_printf(b, "            %s g = col0 + bc;\n", idx_type(k));
+    emit_tj(b, k);
+    snprintf(w, len, "tw[%lld + j + (%s)(%s) * %lld]", (long long)k->bhat, idx_type(k), e, (long long)k->Ns);
+}
+
 /* The convolution's middle in registers (ks_conv_fused): the forward FFT's last pass holds
  * elements bj + i*R/r of its column, which are the inverse FFT's first butterfly when both
  * passes have radix r (its Ns = 1: no twiddles). So: the pointwise product with the
@@ -534,8 +548,10 @@ static void emit_mid_fused(strbuf *b, const kspec *k, int r, int RB)
 {
     if (k->ops & KS_MID_RADER)
         sb_printf(b, "            if (bj == 0) s[%lld + bc] = rv[it * %d];\n", (long long)ks_col_area(k) + k->B, r);
-    sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) rv[it * %d + i] = cconj(cmul(rv[it * %d + i], tw[%lld + bj + i * %d]));\n",
-              r, r, r, (long long)k->bhat, RB);
+    char e[48], w[160];
+    snprintf(e, sizeof e, "bj + i * %d", RB);
+    bhat_at(b, k, e, w, sizeof w);
+    sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) rv[it * %d + i] = cconj(cmul(rv[it * %d + i], %s));\n", r, r, r, w);
     sb_printf(b, "            kfft_dft%d(&rv[it * %d]);\n            int base = bc * %d + bj * %d;\n", r, r, k->R, r);
     sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) s[KFFT_SP(base + i)] = rv[it * %d + i];\n", r, r);
 }
@@ -654,10 +670,12 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
                 /* The pointwise product on the way to shared memory (as emit_mid_fused's:
                  * conjugated, Rader's element 0, the sum of a, kept first), instead of a sweep
                  * of its own: one pass over shared memory and one barrier fewer. */
+                char w[160];
+                bhat_at(b, k, "e", w, sizeof w);
                 sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", r);
                 sb_printf(b, "                int e = base - bc * %d + i * %lld;\n                kfft_cplx v = rv[it * %d + i];\n", k->R, Ns, r);
                 if (k->ops & KS_MID_RADER) sb_printf(b, "                if (e == 0) s[%lld + bc] = v;\n", (long long)ks_col_area(k) + k->B);
-                sb_printf(b, "                s[KFFT_SP(base + i * %lld)] = cconj(cmul(v, tw[%lld + e]));\n            }\n", Ns, (long long)k->bhat);
+                sb_printf(b, "                s[KFFT_SP(base + i * %lld)] = cconj(cmul(v, %s));\n            }\n", Ns, w);
             } else {
                 sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) s[KFFT_SP(base + i * %lld)] = rv[it * %d + i];\n", r, Ns,
                           r);

@@ -84,7 +84,8 @@ enum {
     KS_PRE_CHIRP = 1,     /* load: e < n ? x[e]*chirp[e] : 0 (Bluestein) */
     KS_POST_BMUL = 2,     /* store: conj(v * bhat[e]) (end of Bluestein's first FFT) */
     KS_POST_CHIRP = 4,    /* store: e < n only, conj(v) * chirp[e] (end of Bluestein) */
-    KS_MID_BLUESTEIN = 8, /* KS_SINGLE: the whole Bluestein convolution in one block */
+    KS_MID_BLUESTEIN = 8, /* KS_SINGLE: the whole Bluestein convolution in one block; KS_GPASS: its middle
+                             (ks_bluestein_middle) */
     KS_MID_RADER = 16     /* columns of prime length p = R+1 by Rader's cyclic convolution of length R
                              (KS_SINGLE: the whole transform; KS_GPASS: the pass of a prime factor) */
 };
@@ -180,6 +181,15 @@ typedef struct {
  * blocks run at the register cap and spilled more (8219's m = 16464 2.30 -> 1.87, 17496 0.75
  * -> 0.65); bench/results/h100-2026-11-25-ab.txt. */
 static inline int ks_tw_rows(const kspec *k) { return (k->R & (k->R - 1)) == 0 && k->R >= 8192; }
+
+/* A KS_GPASS with KS_MID_BLUESTEIN is the last pass of Bluestein's first FFT (Ns = N/R) and the
+ * first of its second (Ns = 1), whose passes have the same radices: column j's outputs j + e*Ns
+ * are that pass's inputs of column j. It loads as the first, multiplies element e by bhat at
+ * j + e*Ns (conjugated, as KS_POST_BMUL), runs the in-block FFT again and stores as the second
+ * (j*R + e): one round trip through the work area fewer. Such a pass, and the Ns its store
+ * writes with: */
+static inline int ks_bluestein_middle(const kspec *k) { return k->kind == KS_GPASS && (k->ops & KS_MID_BLUESTEIN); }
+static inline int64_t ks_store_ns(const kspec *k) { return ks_bluestein_middle(k) ? 1 : k->Ns; }
 
 /* Is k the last pass of a two-for-one or packed R2C chain (columns in pairs j, Ns - j)? */
 static inline int ks_pair_pass(const kspec *k) { return k->kind == KS_GPASS && (k->st == KS_ST_HALF2 || k->st == KS_ST_R2C_PACK); }

@@ -533,10 +533,25 @@ static int64_t cluster_columns(const kspec *base, int64_t N, int64_t rp, const k
     return base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX && !base->tfast && !base->tgrp ? M : 0;
 }
 
+/* Can Bluestein's passes sp[0..2np) run the first FFT's last pass and the second's first as one
+ * kernel (kspec.h: ks_bluestein_middle)? Where both have the same radices (the second FFT's passes come
+ * in reverse order for it), column j's outputs are the next pass's inputs of column j and one
+ * in-block FFT serves both: a round trip through the work area fewer. H100, same-run ratios
+ * to cuFFT (bench/results/h100-2026-11-26i-bmid.txt): 100003 1.39 -> 1.58, 1000003 1.08 ->
+ * 1.28, 32771 1.46 -> 1.70, C2R 100003 1.68 -> 1.76; fp64 8219 1.25 -> 1.60, 100003 1.35 ->
+ * 1.57, R2C 8219^2 1.44 -> 1.82. */
+static int bluestein_middle(const kspec *sp, int np)
+{
+    const kspec *a = &sp[np - 1], *b = &sp[np];
+    return np >= 2 && !a->tfast && a->R == b->R && a->nrad == b->nrad &&
+           !memcmp(a->rad, b->rad, (size_t)a->nrad * sizeof a->rad[0]);
+}
+
 /* Global passes of a length-N transform: appends specs for Ns = 1, R1, R1*R2, ... With rp
  * (a prime factor of N), the first pass transforms columns of length rp by Rader. radix, pad
- * and split: a measured choice for every pass (kfft_tune, wisdom), or -1 for the defaults. */
-static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64_t rp, int radix, int pad, int split,
+ * and split: a measured choice for every pass (kfft_tune, wisdom), or -1 for the defaults.
+ * reverse: the passes' lengths in reverse order (Bluestein's second FFT: bluestein_middle). */
+static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64_t rp, int radix, int pad, int split, int reverse,
                            const kfft_device_info *info, kfft_table *t)
 {
     int f64 = base->f64;
@@ -564,6 +579,11 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
     }
     if (!np) return kfft_fail(KFFT_ERROR_UNSUPPORTED, "cannot split length %lld into passes of <= %lld", (long long)N,
                               (long long)(emax / Bg));
+    for (int p = 0; reverse && !cm && !rp && p < np / 2; p++) {
+        int64_t x = R[p];
+        R[p] = R[np - 1 - p];
+        R[np - 1 - p] = x;
+    }
     if (s->nsteps + 2 * np > KFFT_MAX_STEPS)
         return kfft_fail(KFFT_ERROR_UNSUPPORTED, "the transform needs more than %d kernels", KFFT_MAX_STEPS);
     int64_t Ns = 1;
@@ -942,13 +962,15 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         kfft_wisdom_entry key = {.passes = 1, .f64 = f64, .R = N, .ops = rp ? KS_MID_RADER : smooth ? 0 : KS_MID_BLUESTEIN,
                                  .io = kfft_wisdom_io(base.ld, base.st), .pad = -1, .radix = -1, .split = -1};
         measured_choice(p, s->nstages - 1, info, &key);
-        if ((st = gpasses(s, &base, N, rp, key.radix, key.pad, key.split, info, t))) return st;
+        if ((st = gpasses(s, &base, N, rp, key.radix, key.pad, key.split, 0, info, t))) return st;
         int np = s->nsteps - sg->first;
         kspec *sp = &s->spec[sg->first];
         if (!smooth && !rp) {
-            /* Second FFT of the convolution: the same passes again. */
-            for (int q = 0; q < np; q++) sp[np + q] = sp[q];
-            s->nsteps += np;
+            /* Second FFT of the convolution: the same passes in reverse order, so its first
+             * pass can be the first's last (bluestein_middle). */
+            if ((st = gpasses(s, &base, N, rp, key.radix, key.pad, key.split, 1, info, t))) return st;
+            if (s->nsteps - sg->first != 2 * np)
+                return kfft_fail(KFFT_ERROR_INTERNAL, "Bluestein's second FFT took %d passes, the first %d", s->nsteps - sg->first - np, np);
             sp[0].ops |= KS_PRE_CHIRP;
             sp[np - 1].ops |= KS_POST_BMUL;
             sp[2 * np - 1].ops |= KS_POST_CHIRP;
@@ -956,6 +978,11 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             for (int q = 0; q < 2 * np; q++) {
                 sp[q].chirp = chirp;
                 sp[q].bhat = bhat;
+            }
+            if (bluestein_middle(sp, np)) {
+                sp[np - 1].ops = (sp[np - 1].ops & ~KS_POST_BMUL) | KS_MID_BLUESTEIN;
+                memmove(&sp[np], &sp[np + 1], (size_t)(np - 1) * sizeof *sp);
+                s->nsteps--;
             }
         }
         int cnt = s->nsteps - sg->first;
@@ -1064,6 +1091,7 @@ static void describe(kfft_schedule *s, const kfft_problem *p)
             o += snprintf(s->describe + o, cap - (size_t)o, ") B=%d T=%d", k->B, k->T);
             if (k->tgrp) o += snprintf(s->describe + o, cap - (size_t)o, " G=%d", k->tgrp);
             if (k->clu) o += snprintf(s->describe + o, cap - (size_t)o, " C=%d", k->clu);
+            if (ks_bluestein_middle(k)) o += snprintf(s->describe + o, cap - (size_t)o, " mid");
             if (k->twsplit) o += snprintf(s->describe + o, cap - (size_t)o, " L=%d", k->twsplit);
             o = describe_passes(s->describe, o, cap, " D=", k->twdirect, k->nrad); /* passes with direct tables */
             o = describe_passes(s->describe, o, cap, " W=", k->twpow, k->nrad);    /* split passes taking powers of W^kk */
