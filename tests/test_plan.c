@@ -584,9 +584,10 @@ static void f64_column_bounds(void)
 
 /* Clusters (kspec.h: clu; schedule.c: cluster_pass, cluster_columns): the second of two passes
  * run by clusters of that pass's radix P, where measured to win: after a Rader pass of one
- * column per block, fp32 blocks alone on their SM with P <= 5, fp64 P = 2; after a pass of
- * one 16384-point column (fp64 8192) of a complex power of two, P = 2 or 4; plain columns,
- * one-element stores; none without clusters (OpenCL). The fused kernel needs no workspace. */
+ * column per block, fp32 blocks alone on their SM with P <= 5, fp64 P = 2; for a complex
+ * power of two, columns of 64 KB (8192 points, fp64 4096) with P = 4 (fp64 also 8), fp32 65536
+ * in four of 16384; plain columns, one-element stores; none without clusters (OpenCL). The
+ * fused kernel needs no workspace. */
 static void cluster_passes(void)
 {
     struct { kfft_type type; int prec; int64_t n, batch; int clu, kernels; } c[] = {
@@ -596,8 +597,8 @@ static void cluster_passes(void)
         {KFFT_C2C, KFFT_F32, 14403, 4, 0, 2},  {KFFT_C2C, KFFT_F64, 24578, 4, 2, 1},   {KFFT_C2C, KFFT_F64, 36867, 4, 0, 2},
         {KFFT_R2C, KFFT_F32, 52329, 2, 0, 2},  /* two-for-one R2C: its last pass pairs columns */
         {KFFT_C2R, KFFT_F32, 52329, 2, 3, 1},  {KFFT_R2C, KFFT_F32, 52329, 1, 3, 1}, /* one transform: the half store */
-        {KFFT_C2C, KFFT_F32, 32768, 4, 2, 1},  {KFFT_C2C, KFFT_F32, 65536, 4, 4, 1},   {KFFT_C2C, KFFT_F32, 131072, 4, 0, 2},
-        {KFFT_C2C, KFFT_F64, 16384, 4, 2, 1},  {KFFT_C2C, KFFT_F64, 32768, 4, 4, 1},   {KFFT_C2C, KFFT_F64, 65536, 4, 0, 2},
+        {KFFT_C2C, KFFT_F32, 32768, 4, 4, 1},  {KFFT_C2C, KFFT_F32, 65536, 4, 4, 1},   {KFFT_C2C, KFFT_F32, 131072, 4, 0, 2},
+        {KFFT_C2C, KFFT_F64, 16384, 4, 4, 1},  {KFFT_C2C, KFFT_F64, 32768, 4, 8, 1},   {KFFT_C2C, KFFT_F64, 65536, 4, 0, 2},
         {KFFT_R2C, KFFT_F32, 65536, 4, 0, 2},  /* packed real passes */
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {

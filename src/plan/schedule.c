@@ -517,19 +517,23 @@ static int cluster_pass(const kfft_schedule *s, const kspec *base, const int64_t
     return !base->tfast && !base->tgrp && base->st != KS_ST_HALF2 && base->st != KS_ST_R2C_PACK;
 }
 
-/* A power-of-two complex transform as one launch: a first pass of one column of M = 16384
- * points (8192 in fp64) per block, its loads strided by P, and the second, of radix P = N/M,
- * across clusters of P blocks (kspec.h: clu). Returns M, or 0. Against the two passes (H100,
- * bench/results/h100-2026-11-26h-cluster.txt parts 4 and 6): 32768 0.80 -> 0.89 of cuFFT, 65536
- * 0.95 -> 1.02, 16384x32768 0.82 -> 0.88, fp64 16384 0.91 -> 0.96, 32768 0.97 -> 1.00; P = 8
- * lost (131072 0.95 -> 0.89, fp64 65536 0.95 -> 0.84). The loads wait (ncu: long-scoreboard
- * stalls, DRAM at 42%, one block per SM); reading whole sectors instead (DIF: contiguous parts,
+/* A power-of-two complex transform as one launch: a first pass of one column of M points per
+ * block, its loads strided by P, and the second, of radix P = N/M, across clusters of P blocks
+ * (kspec.h: clu). Returns M, or 0. Columns of 64 KB (8192 points, fp64 4096), two or more
+ * blocks per SM, with P = 4 (fp64 also 8); fp32 65536 in four columns of 16384. Against the
+ * two passes (H100, bench/results/h100-2026-11-26h-cluster.txt parts 4 and 6, -26i-bmid.txt
+ * part 2): 32768 0.80 -> 0.89 with two 16384-point columns, 0.86 -> 0.98 with four of 8192;
+ * 65536 0.95 -> 1.02 with four of 16384 (eight of 8192: 0.99); 16384x32768 0.82 -> 0.88 -> 0.91;
+ * fp64 16384 0.91 -> 0.96 with two of 8192, 0.97 -> 1.34 with four of 4096; fp64 32768 0.97 ->
+ * 1.00 with four of 8192, 1.00 -> 1.11 with eight of 4096. One-block-per-SM columns in clusters of
+ * eight lost (131072 0.95 -> 0.89, fp64 65536 0.95 -> 0.84): their loads wait (ncu of 65536:
+ * long-scoreboard stalls, DRAM at 42%). Reading whole sectors instead (DIF: contiguous parts,
  * the radix-P pass over the cluster's shared memory first) moved every element between blocks
- * and lost to both (65536 0.64, part 5). */
+ * and lost to both (65536 0.64, -26h part 5). */
 static int64_t cluster_columns(const kspec *base, int64_t N, int64_t rp, const kfft_device_info *info)
 {
-    int64_t M = base->f64 ? 8192 : 16384;
-    if (rp || (N != 2 * M && N != 4 * M) || N / M > info->cluster_max) return 0;
+    int64_t M = base->f64 ? 4096 : N == 65536 ? 16384 : 8192, P = N / M;
+    if (rp || N % M || (P != 4 && !(base->f64 && P == 8)) || P > info->cluster_max) return 0;
     return base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX && !base->tfast && !base->tgrp ? M : 0;
 }
 
