@@ -537,13 +537,13 @@ static int64_t cluster_columns(const kspec *base, int64_t N, int64_t rp, const k
     return base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX && !base->tfast && !base->tgrp ? M : 0;
 }
 
-/* Can Bluestein's passes sp[0..2np) run the first FFT's last pass and the second's first as one
- * kernel (kspec.h: ks_bluestein_middle)? Where both have the same radices (the second FFT's passes come
- * in reverse order for it), column j's outputs are the next pass's inputs of column j and one
- * in-block FFT serves both: a round trip through the work area fewer. H100, same-run ratios
- * to cuFFT (bench/results/h100-2026-11-26i-bmid.txt): 100003 1.39 -> 1.58, 1000003 1.08 ->
- * 1.28, 32771 1.46 -> 1.70, C2R 100003 1.68 -> 1.76; fp64 8219 1.25 -> 1.60, 100003 1.35 ->
- * 1.57, R2C 8219^2 1.44 -> 1.82. */
+/* Can Bluestein's passes sp[0..2np) run the first FFT's last pass and the second's first as
+ * one kernel (kspec.h: ks_bluestein_middle)? Where both have the same radices (the second
+ * FFT's passes come in reverse order for it), column j's outputs are the next pass's inputs
+ * of column j and one in-block FFT serves both: a round trip through the work area fewer.
+ * H100, same-run ratios to cuFFT (bench/results/h100-2026-11-26i-bmid.txt): 100003 1.39 ->
+ * 1.58, 1000003 1.08 -> 1.28, 32771 1.46 -> 1.70, C2R 100003 1.68 -> 1.76; fp64 8219 1.25 ->
+ * 1.60, 100003 1.35 -> 1.57, R2C 8219^2 1.44 -> 1.82. */
 static int bluestein_middle(const kspec *sp, int np)
 {
     const kspec *a = &sp[np - 1], *b = &sp[np];
