@@ -10,9 +10,10 @@
  * Rader's route where it fits one block, the others Bluestein's; 6933 = 3*2311, 14403 = 3*4801
  * and 52329 = 3*17443 take mixed-radix passes with a Rader pass where the prime fits a block;
  * on the H100, 52329, 34886 = 2*17443 and 87215 = 5*17443 (fp32) and 24578 = 2*12289 (fp64) take
- * the second pass in clusters (kspec.h: clu), as do 32768 and 65536 (fp32), 16384 and 32768 (fp64). */
+ * the second pass in clusters (kspec.h: clu), as do 32768 and 65536 (fp32), 16384 and 32768 (fp64),
+ * and so do Bluestein's two FFTs where m is such a power of two (16211 = 13*29*43: m = 32768). */
 static const long long TEST_LARGE[] = {2187, 2311, 3125, 4096, 4099, 4801, 5400, 6144, 6151, 6933, 7681, 8192, 8219, 10000, 12289,
-                                       14403, 16384, 17443, 24578, 32768, 34886, 52329, 65536, 87215, 100003, 131072, 1000003,
+                                       14403, 16211, 16384, 17443, 24578, 32768, 34886, 52329, 65536, 87215, 100003, 131072, 1000003,
                                        1048576};
 static const long long TEST_SAMPLE[] = {257, 289, 300, 331, 361, 384, 443, 480, 509, 512, 529, 625, 641, 729, 768, 841,
                                         961, 1000, 1009, 1024, 1031, 1089, 1155, 1331, 1369, 1536, 1681, 1849, 1999,
