@@ -363,6 +363,20 @@ static void real_sizes(T *t, const long long *sizes, int ns)
     }
 }
 
+/* R2C through Bluestein's passes, two-for-one: the last pass pairs column j with (n - j) mod Ns
+ * (kspec.h: ks_pairs), here with no fixed column (4099 on 48 KB blocks, 100003), one (32771:
+ * odd Ns) and two (16438), odd batches (the last column's second transform absent) and in
+ * place. */
+static void bluestein_pairs(T *t)
+{
+    static const int64_t n[] = {4099, 16438, 32771, 100003};
+    for (size_t i = 0; i < sizeof n / sizeof *n; i++)
+        for (int b = 3; b <= 5; b += 2) {
+            tcase c = simple(KFFT_R2C, 1, &n[i], b, b == 5);
+            run(t, &c);
+        }
+}
+
 static void nd_shapes(T *t, int large)
 {
     static const int64_t small[][4] = { /* rank, n0, n1, n2 */
@@ -654,7 +668,7 @@ static void errors(T *t)
 int main(int argc, char **argv)
 {
     static long long sizes[8192];
-    int ns = 0, precs = 3, nvrtc = 0;
+    int ns = 0, precs = 3, nvrtc = 0, pairs = 0;
     const char *set = NULL;
     kfft_context_desc cd = {0};
     for (int i = 1; i < argc; i++) {
@@ -670,13 +684,16 @@ int main(int argc, char **argv)
             nvrtc = 1;
         } else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
             i++;
-            ns = !strcmp(argv[i], "large") ? test_sizes_set("large", sizes, ns, 8192) : test_sizes_parse(argv[i], sizes, ns, 8192);
+            int large = !strcmp(argv[i], "large");
+            pairs |= large;
+            ns = large ? test_sizes_set("large", sizes, ns, 8192) : test_sizes_parse(argv[i], sizes, ns, 8192);
         } else {
             fprintf(stderr, "usage: %s [--backend cuda|opencl] [--prec f32|f64|both] --set NAME [--sizes LIST]\n", argv[0]);
             return 2;
         }
     }
     if (!set) set = "real-small";
+    pairs |= !ns && strcmp(set, "real-small") != 0; /* with the default sizes or the large list */
     if (!ns) {
         if (!strcmp(set, "real-small")) ns = test_sizes_parse("1-64", sizes, 0, 8192);
         else if (!strcmp(set, "real-sample")) {
@@ -700,8 +717,10 @@ int main(int argc, char **argv)
         }
         for (int p = 0; p < 2; p++) {
             t.prec = p;
-            if (!strncmp(set, "real", 4)) real_sizes(&t, sizes, ns);
-            else if (!strncmp(set, "nd", 2)) nd_shapes(&t, !strcmp(set, "nd-large"));
+            if (!strncmp(set, "real", 4)) {
+                real_sizes(&t, sizes, ns);
+                if (pairs) bluestein_pairs(&t);
+            } else if (!strncmp(set, "nd", 2)) nd_shapes(&t, !strcmp(set, "nd-large"));
             else if (!strcmp(set, "layout")) layouts(&t);
             else if (!strcmp(set, "norm")) norms(&t);
         }
@@ -718,8 +737,10 @@ int main(int argc, char **argv)
     for (int p = 0; p < 2; p++) {
         if (!(precs & (1 << p))) continue;
         t.prec = p;
-        if (!strncmp(set, "real", 4)) real_sizes(&t, sizes, ns);
-        else if (!strcmp(set, "nd")) nd_shapes(&t, 0);
+        if (!strncmp(set, "real", 4)) {
+            real_sizes(&t, sizes, ns);
+            if (pairs) bluestein_pairs(&t);
+        } else if (!strcmp(set, "nd")) nd_shapes(&t, 0);
         else if (!strcmp(set, "nd-large")) nd_shapes(&t, 1);
         else if (!strcmp(set, "layout")) layouts(&t);
         else if (!strcmp(set, "norm")) norms(&t);

@@ -678,6 +678,59 @@ static void bluestein_middles(void)
     }
 }
 
+/* The pairing last pass of R2C through Bluestein's passes (kspec.h: ks_pairs), on the H100 and on
+ * a device of 48 KB blocks (PoCL's): against the involution j -> (d - j) mod Ns by brute force,
+ * its fixed points, lower pairs and orbits (the slots launched: both fixed columns share one), and the partner of output k, n - k,
+ * at element C - e of the partner column. The lengths cover no, one and two fixed columns. */
+static void bluestein_pairs(void)
+{
+    static const int64_t n[] = {4099, 8219, 16438, 32771, 40009, 100003, 200006, 1000003};
+    kfft_device_info dev[2] = {test_h100_info("sm_90"), test_h100_info("sm_90")};
+    dev[1].smem_optin = 49152;
+    dev[1].cluster_max = 0;
+    int seen[3] = {0};
+    for (int v = 0; v < 2; v++)
+        for (int prec = 0; prec < 2; prec++)
+            for (size_t i = 0; i < sizeof n / sizeof *n; i++) {
+                kfft_schedule s;
+                if (schedule_on(&dev[v], KFFT_R2C, (kfft_precision)prec, 1, &n[i], 3, &s)) {
+                    CHECK(0, "pairs %lld: plan failed: %s", (long long)n[i], kfft_error_message());
+                    continue;
+                }
+                const kspec *k = &s.spec[s.nsteps - 1];
+                if (!ks_pair_pass(k) || k->N == k->n) { /* one block (or not Bluestein) on this device */
+                    kfft_schedule_free(&s);
+                    continue;
+                }
+                ks_pairing q = ks_pairs(k);
+                int64_t Ns = k->Ns, d = n[i] % Ns, orbits = 0, lo = 0, fix[2] = {-1, -1};
+                int nfix = 0, bad = 0;
+                for (int64_t j = 0; j < Ns; j++) {
+                    int64_t pj = ((d - j) % Ns + Ns) % Ns;
+                    if (pj == j && nfix < 2) fix[nfix] = j;
+                    nfix += pj == j;
+                    orbits += j <= pj;
+                    lo += j < pj && j <= d;
+                    for (int64_t e = 0; e < k->R && j + e * Ns < n[i]; e++) { /* n - k at column pj, element C - e */
+                        int64_t kk = j + e * Ns, pe = (n[i] - d) / Ns - (j > d) - e;
+                        if (kk > 0 && pj + pe * Ns != n[i] - kk) bad++;
+                    }
+                }
+                seen[nfix]++;
+                CHECK(q.d == d && q.nfix == nfix && q.fa == fix[0] && q.fb == fix[1] && q.lo == lo && q.reps == orbits - (nfix == 2) && !bad,
+                      "pairs %lld (%s, %s): d %lld nfix %d fa %lld fb %lld lo %lld reps %lld; brute force %d %lld %lld %lld %lld, %d "
+                      "partners wrong",
+                      (long long)n[i], prec ? "f64" : "f32", v ? "48 KB" : "H100", (long long)q.d, q.nfix, (long long)q.fa,
+                      (long long)q.fb, (long long)q.lo, (long long)q.reps, nfix, (long long)fix[0], (long long)fix[1], (long long)lo,
+                      (long long)orbits, bad);
+                CHECK(ks_cols_per_transform(k) >= q.reps * 2 && ks_cols_per_transform(k) < q.reps * 2 + k->B,
+                      "pairs %lld: %lld columns launched for %lld pairs", (long long)n[i], (long long)ks_cols_per_transform(k),
+                      (long long)q.reps);
+                kfft_schedule_free(&s);
+            }
+    CHECK(seen[0] && seen[1] && seen[2], "pairs: lengths with 0, 1, 2 fixed columns: %d %d %d plans", seen[0], seen[1], seen[2]);
+}
+
 int main(void)
 {
     /* Primitive roots: g^((p-1)/q) != 1 for every prime q | p-1, checked by brute force
@@ -700,14 +753,14 @@ int main(void)
           "largest prime factors");
 
     /* Real data: even lengths whose half fits a block are packed; otherwise two real
-     * transforms go as one complex one wherever the kernels allow it: C2R always, R2C only
-     * in one block (its post-step pairs Z[k] with Z[n-k]); never for a single transform. */
+     * transforms go as one complex one (R2C's post-step pairs Z[k] with Z[n-k]: in one block,
+     * or in a last pass holding both columns of a pair); never for a single transform. */
     real_route(KFFT_R2C, 1024, 4, 2, 1);
     real_route(KFFT_R2C, 8219, 4, 1, 1);   /* Bluestein in one block */
     real_route(KFFT_R2C, 8219, 1, 0, 1);
     real_route(KFFT_R2C, 8191, 3, 1, 1);   /* Rader in one block */
     real_route(KFFT_R2C, 243, 5, 1, 1);
-    real_route(KFFT_R2C, 100003, 4, 0, 3); /* Bluestein passes: outputs pair at n - k, not m - k */
+    real_route(KFFT_R2C, 100003, 4, 1, 3); /* Bluestein passes: pairs at n - k, not m - k (ks_pairs) */
     /* Even lengths with a smooth half too long for a block: packed in passes, the last pairing
      * columns j and Ns - j (bench/results/h100-2026-11-26-packpass.txt) */
     real_route(KFFT_R2C, 1 << 20, 2, 2, 2);
@@ -717,6 +770,7 @@ int main(void)
     real_route(KFFT_R2C, 52329, 3, 1, 2);   /* a Rader pass, then the pairing radix-3 pass */
     cluster_passes();
     bluestein_middles();
+    bluestein_pairs();
     real_route(KFFT_C2R, 100003, 4, 1, 3);
     real_route(KFFT_C2R, 1 << 20, 2, 2, 2);
     real_route(KFFT_C2R, 200002, 2, 1, 3); /* 100001 = 11 * 9091: two-for-one Bluestein passes */

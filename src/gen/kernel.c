@@ -78,18 +78,31 @@ static void emit_offset_fn(strbuf *b, const kspec *k, int index, int store)
     sb_puts(b, "    return o;\n}\n");
 }
 
-/* GPASS column decomposition: t = transform, j = column within it. A pairing R2C last pass:
- * local column c < B/2 is column jl < ceil(Ns/2) of the block's run, c >= B/2 its partner
- * Ns - jl, or Ns/2 for jl = 0 (even Ns); ok = 0 for slots without a column of their own (past
- * the last pair; beside column 0 for odd Ns), which read column 0 and store nothing. */
+/* GPASS column decomposition: t = transform, j = column within it. A pairing R2C last pass
+ * (kspec.h: ks_pairs): local column c < B/2 is representative jl of the block's run, c >= B/2
+ * its partner; fix = 1 in the fixed points' slot; ok = 0 for slots without a column of their
+ * own (past the last representative; beside a lone fixed point), which read column 0 and store
+ * nothing. */
 static void emit_tj(strbuf *b, const kspec *k)
 {
     const char *I = idx_type(k);
     if (ks_pair_pass(k)) {
-        long long cpt = (long long)ks_cols_per_transform(k), Ns = (long long)k->Ns, h = k->B / 2;
+        ks_pairing q = ks_pairs(k);
+        long long cpt = (long long)ks_cols_per_transform(k), Ns = (long long)k->Ns, h = k->B / 2, d = (long long)q.d;
+        int f0 = q.nfix > 0;
         sb_printf(b, "            %s t = g / %lld, jl = (g - t * %lld) / %d * %lld + c %% %lld;\n", I, cpt, cpt, k->B, h, h);
-        sb_printf(b, "            int hi = c >= %lld, ok = jl < %lld && (!hi || jl > 0 || %d);\n", h, (Ns + 1) / 2, Ns % 2 == 0);
-        sb_printf(b, "            %s j = !ok ? 0 : !hi ? jl : jl > 0 ? %lld - jl : %lld;\n", I, Ns, Ns / 2);
+        sb_printf(b, "            int hi = c >= %lld, fix = jl < %d, ok = jl < %lld && (!hi || !fix || %d);\n", h, f0,
+                  (long long)q.reps, q.nfix == 2);
+        /* The lower pairs' representatives, then the upper's; with no lower pairs (d = 0 always:
+         * not Bluestein), no compares (R2C 52329's Rader pairing pass lost 2% to them). */
+        long long lo = (long long)q.lo, up = d + 1 - lo - f0;
+        if (lo) {
+            sb_printf(b, "            %s r = jl - %d, jr = r < %lld ? r : r + %lld;\n", I, f0, lo, d + 1 - lo);
+            sb_printf(b, "            %s pj = jr <= %lld ? %lld - jr : %lld - jr;\n", I, d, d, Ns + d);
+        } else {
+            sb_printf(b, "            %s jr = jl + %lld, pj = %lld - jr;\n", I, up, Ns + d);
+        }
+        sb_printf(b, "            %s j = !ok ? 0 : fix ? (hi ? %lld : %lld) : !hi ? jr : pj;\n", I, (long long)q.fb, (long long)q.fa);
         return;
     }
     if (k->tfast) {
@@ -475,25 +488,31 @@ static void emit_pack_split(strbuf *b, const kspec *k, int index, const char *po
     sb_printf(b, "            if (2 * (%s) != %lld) out[base + (%lld - (%s)) * %lld] = v;\n", pos, M, M, pos, os);
 }
 
-/* Two-for-one or packed R2C in the last pass of a chain (Ns = N/R columns, outputs k = j +
- * e*Ns): the partner n - k of column j's element e is element R-1-e of column Ns - j (the
- * block's slot c +- B/2, or c itself for j = Ns/2), or element (R-e) mod R of column 0. Each
- * k <= n/2 is written by the one block holding it (packed: with n - k); those have e <= R/2,
- * so the loop runs over that half of each column where R is even (H100, bench/results/
- * h100-2026-11-26-pairslots.txt: R2C 2^16 0.79 -> 0.81 of cuFFT, 2^18 1.18 -> 1.22); for odd R
- * (59049's 243) the whole column measured faster (1.66 -> 1.71, fp64 1.39 -> 1.50). */
+/* Two-for-one or packed R2C in the last pass of a chain (outputs k = j + e*Ns): the partner
+ * n - k of column j's element e is element C - e of the column in the block's partner slot
+ * (c itself for a fixed point), or k = 0 itself (kspec.h: ks_pairs). Each k <= n/2 is written
+ * by the one block holding it (packed: with n - k); those have e <= (n/2)/Ns: R/2, or about
+ * R/4 in Bluestein's last pass, so the loop runs over that part of each column where R is even
+ * (H100, bench/results/h100-2026-11-26-pairslots.txt: R2C 2^16 0.79 -> 0.81 of cuFFT, 2^18
+ * 1.18 -> 1.22); for odd R (59049's 243) the whole column measured faster (1.66 -> 1.71, fp64
+ * 1.39 -> 1.50). Bluestein's chirp (conj(v) * chirp[k]) is applied to both values read. */
 static void emit_store_r2c_2_pass(strbuf *b, const kspec *k, int index)
 {
     const char *I = idx_type(k);
-    long long Ns = (long long)k->Ns;
+    ks_pairing q = ks_pairs(k);
+    long long Ns = (long long)k->Ns, n = (long long)k->n, d = (long long)q.d, E = n / 2 / Ns + 1;
     int R = k->R, h = k->B / 2;
-    open_elem_loop(b, k, R % 2 ? R : R / 2 + 1, gen_walk_along(k, 1));
+    open_elem_loop(b, k, n == k->N && R % 2 ? R : E < R ? (int)E : R, gen_walk_along(k, 1));
     sb_puts(b, "        if (g < ncols) {\n");
     emit_tj(b, k);
-    sb_printf(b, "            %s kk = j + (%s)e * %lld;\n            if (ok && kk <= %lld) {\n", I, I, Ns, (long long)k->n / 2);
-    sb_printf(b, "            int pc = j == 0 || 2 * j == %lld ? c : hi ? c - %d : c + %d, pe = j == 0 ? (e == 0 ? 0 : %d - e) : %d - e;\n",
-              Ns, h, h, R, R - 1);
-    sb_printf(b, "            kfft_cplx a = s[KFFT_SP(c * %d + e)], z = cconj(s[KFFT_SP(pc * %d + pe)]);\n", R, R);
+    sb_printf(b, "            %s kk = j + (%s)e * %lld;\n            if (ok && kk <= %lld) {\n", I, I, Ns, n / 2);
+    sb_printf(b, "            int pc = fix || kk == 0 ? c : hi ? c - %d : c + %d, pe = kk == 0 ? 0 : %lld - (j > %lld) - e;\n", h, h,
+              (n - d) / Ns, d);
+    sb_printf(b, "            kfft_cplx a = s[KFFT_SP(c * %d + e)], z = s[KFFT_SP(pc * %d + pe)];\n", R, R);
+    if (k->ops & KS_POST_CHIRP)
+        sb_printf(b, "            a = cmul(cconj(a), tw[%lld + kk]);\n            z = cmul(cconj(z), tw[%lld + (kk == 0 ? 0 : %lld - kk)]);\n",
+                  (long long)k->chirp, (long long)k->chirp, n);
+    sb_puts(b, "            z = cconj(z);\n");
     if (k->st == KS_ST_R2C_PACK) { /* kk = j + e Ns, Ns = N/R */
         char w[96];
         pack_pass_twiddle(k, w, sizeof w);

@@ -58,10 +58,9 @@ typedef struct {
  * z = x_a + i x_b. C2R loads Z = X_a + i X_b (each Hermitian-extended, DC and Nyquist taken
  * real) and stores Re z, Im z; R2C stores X_a[k] = (Z[k] + Z*[n-k])/2 and
  * X_b[k] = -i (Z[k] - Z*[n-k])/2, which needs Z[k] and Z[n-k] in one block: a whole
- * transform (KS_SINGLE), or the last pass of a chain of length n (not Bluestein's), whose
- * column j (outputs j + e*Ns) pairs with column Ns - j; that pass launches blocks of B/2 columns
- * j < Ns/2 and their B/2 partners, column Ns/2 (even Ns) in the partner slot of column 0,
- * which pairs with itself (see ks_cols_per_transform). */
+ * transform (KS_SINGLE), or the last pass of a chain, whose column j (outputs j + e*Ns) pairs
+ * with one other column (ks_pairs); that pass launches blocks of B/2 columns and their B/2
+ * partners (see ks_cols_per_transform). */
 enum { KS_LD_CPLX = 0, KS_LD_REAL, KS_LD_HERM, KS_LD_PAIR, KS_LD_C2R_PACK, KS_LD_REAL2, KS_LD_HERM2, KS_LD_FOLD };
 enum { KS_ST_CPLX = 0, KS_ST_HALF, KS_ST_REAL, KS_ST_PAIR, KS_ST_R2C_PACK, KS_ST_MIRROR, KS_ST_HALF2, KS_ST_REAL2 };
 
@@ -194,15 +193,38 @@ static inline int64_t ks_store_ns(const kspec *k) { return ks_bluestein_middle(k
 /* Is k the last pass of a two-for-one or packed R2C chain (columns in pairs j, Ns - j)? */
 static inline int ks_pair_pass(const kspec *k) { return k->kind == KS_GPASS && (k->st == KS_ST_HALF2 || k->st == KS_ST_R2C_PACK); }
 
+/* A pairing pass's columns. Output k = j + e*Ns (k < n) pairs with n - k, which lies in column
+ * (d - j) mod Ns, d = n mod Ns, at element C - e, C = (n - d)/Ns - (j > d); k = 0 pairs with
+ * itself. d = 0 except in Bluestein's last pass, whose n is less than its length N. So columns
+ * pair as j <-> d - j (j <= d) and j <-> Ns + d - j (j > d), with fixed points d/2 (d even) and
+ * (Ns + d)/2 (Ns + d even). Slots ("representatives" jl, each with a partner slot): jl = 0 holds
+ * the fixed points (fa, and fb in its partner slot) where there are any, then the pairs j < d - j
+ * (lo of them), then the pairs d < j < Ns + d - j. For d = 0: column 0, Ns/2 beside it (even
+ * Ns), then j and Ns - j: ceil(Ns/2) slots. (With Ns/2 in a slot of its own, R2C 2^16's 256
+ * columns took 9 blocks of 16 for 8 of work.) */
+typedef struct {
+    int64_t d, fa, fb, lo, reps;
+    int nfix; /* fixed points: 0, 1 (fa) or 2 (fa, fb) */
+} ks_pairing;
+static inline ks_pairing ks_pairs(const kspec *k)
+{
+    ks_pairing q = {.d = k->n % k->Ns, .fa = -1, .fb = -1};
+    int64_t f[2] = {q.d % 2 == 0 ? q.d / 2 : -1, (k->Ns + q.d) % 2 == 0 ? (k->Ns + q.d) / 2 : -1};
+    for (int i = 0; i < 2; i++)
+        if (f[i] >= 0) *(q.nfix++ ? &q.fb : &q.fa) = f[i];
+    q.lo = (q.d + 1) / 2;
+    q.reps = (k->Ns - q.nfix) / 2 + (q.nfix + 1) / 2;
+    return q;
+}
+
 /* Columns a kernel launches per transform: 1 for KS_SINGLE, N / (column length) for a pass; a
- * pairing R2C last pass launches, per block of B, B/2 columns j < Ns/2 and their partners
- * Ns - j (Ns/2 beside column 0), enough blocks to cover j < Ns/2: ceil(Ns/2) columns. (With
- * Ns/2 in a slot of its own, R2C 2^16's 256 columns took 9 blocks of 16 for 8 of work.) */
+ * pairing R2C last pass launches, per block of B, B/2 representatives and their partners
+ * (ks_pairs), enough blocks to cover the representatives. */
 static inline int64_t ks_cols_per_transform(const kspec *k)
 {
     if (k->kind == KS_SINGLE) return 1;
     int64_t cols = k->N / (k->ops & KS_MID_RADER ? k->R + 1 : k->R), h = k->B / 2;
-    return ks_pair_pass(k) ? ((cols + 1) / 2 + h - 1) / h * k->B : cols;
+    return ks_pair_pass(k) ? (ks_pairs(k).reps + h - 1) / h * k->B : cols;
 }
 
 /* A padded kernel (kspec.pad) puts one spare element after every 16 complex floats or 8

@@ -571,6 +571,9 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
     size_t pass_smem = info->smem_optin < cap ? info->smem_optin : cap;
     int64_t emax = ks_smem_capacity((int64_t)(pow2 && pass_smem > info->smem_per_block ? pass_smem : info->smem_per_block), f64);
     int Bg = ROW_BYTES / (int)elem_bytes(f64);
+    /* Bluestein's first FFT (N > n) reads the user's side and ends in the work area; its second
+     * (reverse) starts there: each pass is sized for the sides it touches. */
+    int conv = base->n < N, user_in = !(conv && reverse), user_out = !(conv && !reverse);
     int64_t R[KFFT_MAX_STEPS];
     int64_t cm = cluster_columns(base, N, rp, info);
     int np = cm ? 2 : kfft_split_passes(rp ? N / rp : N, emax / Bg, R + (rp != 0), KFFT_MAX_STEPS / 2 - 1);
@@ -610,8 +613,8 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * element's bytes per column: twice the columns keep its rows whole sectors (C2R
          * 2^20's last pass wrote 16-byte halves of sectors, 969 GB/s against its first pass's
          * 1789; with them whole, C2R 2^20 0.57 -> 1.07 of cuFFT, 2^18 0.58 -> 0.97). */
-        int real_side = (p == 0 && (base->ld == KS_LD_REAL || base->ld == KS_LD_REAL2)) ||
-                        (p == np - 1 && (base->st == KS_ST_REAL || base->st == KS_ST_REAL2));
+        int real_side = (p == 0 && user_in && (base->ld == KS_LD_REAL || base->ld == KS_LD_REAL2)) ||
+                        (p == np - 1 && user_out && (base->st == KS_ST_REAL || base->st == KS_ST_REAL2));
         if (real_side)
             while (B < 2 * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;
         /* The packed R2C's first pass reads each element as two reals: rows of up to 128 bytes
@@ -629,7 +632,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * half-rows would stay under 64 bytes (H100, bench/results/h100-2026-11-26-pairslots.txt
          * part 3: R2C 2^23 0.62 -> 0.83, 2^22 0.83 -> 0.94, 390625 1.41 -> 1.65, 100000 1.43 ->
          * 1.66; blocks of 128-byte half-rows over 64 KB lost: 2^20 1.09 -> 1.00). */
-        if (ks_pair_pass(k) && p == np - 1) {
+        if (ks_pair_pass(k) && p == np - 1 && user_out) {
             size_t pb = info->smem_optin < PAIR_BLOCK_MAX ? info->smem_optin : PAIR_BLOCK_MAX;
             int64_t ep = ks_smem_capacity((int64_t)pb, f64), eb2 = elem_bytes(f64);
             while (B < 8 * Bg && (int64_t)2 * B * R[p] <= ep && ((int64_t)2 * B * R[p] * eb2 <= PAIR_BLOCK_BYTES || B < 4 * Bg)) B *= 2;
@@ -817,10 +820,10 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     /* Two real transforms as one complex one (z = x_a + i x_b) where the real route would
      * otherwise run a complex transform per real one: half the arithmetic and workspace.
      * C2R's pre-step is per element, so any kernel; R2C's post-step pairs Z[k] with Z[n-k]:
-     * a whole transform in one block, or a last pass whose blocks hold columns j and Ns - j. */
+     * a whole transform in one block, or a last pass whose blocks hold both columns of a pair
+     * (kspec.h: ks_pairs; Bluestein's last pass too, though its length is not n). */
     int64_t nuser = sg->ntrans;
-    int bluestein_passes = !smooth && !rader && !rp && N > emax; /* R2C there: outputs at k, pairs at n - k, not m - k */
-    if (!pack && r->type != KFFT_C2C && !p->mirror.on && nuser >= 2 && (r->type == KFFT_C2R || !bluestein_passes)) {
+    if (!pack && r->type != KFFT_C2C && !p->mirror.on && nuser >= 2) {
         base.ntr = nuser;
         base.ld = r->type == KFFT_R2C ? KS_LD_REAL2 : KS_LD_HERM2;
         base.st = r->type == KFFT_R2C ? KS_ST_HALF2 : KS_ST_REAL2;
