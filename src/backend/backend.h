@@ -24,9 +24,11 @@ typedef struct {
 } kfft_device_info;
 
 /* What the device's compiler made of a kernel at one launch shape (the verbose log's
- * kernel lines): registers and local memory (spills) a thread, resident blocks per SM. */
+ * kernel lines): registers and local memory (spills) a thread, resident blocks per SM; for a
+ * cluster kernel, how many clusters of its blocks the device can run at once (0: not one, so
+ * its launch would fail; -1: the driver cannot say). */
 typedef struct {
-    int regs, local_bytes, blocks_per_sm;
+    int regs, local_bytes, blocks_per_sm, clusters;
 } kfft_kernel_info;
 
 /* Arguments of every generated kernel (gen/dialect.c lists them in this order). */
@@ -81,7 +83,7 @@ typedef struct kfft_backend_ops {
     kfft_status (*pipe_wait)(void *st, void *pipe, int slot);
     void (*pipe_close)(void *st, void *pipe);
     /* Nonzero where the API cannot say (NULL: OpenCL reports no registers). */
-    int (*kernel_info)(void *st, void *kernel, int threads, size_t smem, kfft_kernel_info *ki);
+    int (*kernel_info)(void *st, void *kernel, int threads, size_t smem, int cluster, kfft_kernel_info *ki);
 } kfft_backend_ops;
 
 extern const kfft_backend_ops kfft_cuda_ops;

@@ -25,6 +25,15 @@ enum { CU_ATTR_MAX_THREADS = 1, CU_ATTR_SMEM = 8, CU_ATTR_CC_MAJOR = 75, CU_ATTR
 enum { CU_FUNC_ATTR_LOCAL_BYTES = 3, CU_FUNC_ATTR_NUM_REGS = 4, CU_FUNC_ATTR_MAX_DYNAMIC_SMEM = 8 };
 enum { CUDA_ERROR_OUT_OF_MEMORY = 2 };
 
+/* CUlaunchConfig: what cuOccupancyMaxActiveClusters asks about (no attributes: kfft's cluster
+ * kernels declare their cluster size in their source). */
+struct cu_launch_config {
+    unsigned grid[3], block[3], smem;
+    CUstream stream;
+    void *attrs;
+    unsigned nattrs;
+};
+
 static struct {
     pthread_once_t once;
     int ok, nvrtc_ok;
@@ -53,6 +62,7 @@ static struct {
     CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
     CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
     CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int *, CUfunction, int, size_t);
+    CUresult (*cuOccupancyMaxActiveClusters)(int *, CUfunction, const struct cu_launch_config *); /* CUDA 11.8+; may be NULL */
     CUresult (*cuStreamCreate)(CUstream *, unsigned);
     CUresult (*cuStreamDestroy)(CUstream);
     CUresult (*cuStreamWaitEvent)(CUstream, CUevent, unsigned);
@@ -132,6 +142,7 @@ static int load_cuda(void)
     SYM(h, cuFuncSetAttribute, "cuFuncSetAttribute");
     SYM(h, cuFuncGetAttribute, "cuFuncGetAttribute");
     SYM(h, cuOccupancyMaxActiveBlocksPerMultiprocessor, "cuOccupancyMaxActiveBlocksPerMultiprocessor");
+    *(void **)&cu.cuOccupancyMaxActiveClusters = dlsym(h, "cuOccupancyMaxActiveClusters");
     SYM(h, cuStreamCreate, "cuStreamCreate");
     SYM(h, cuStreamDestroy, "cuStreamDestroy_v2");
     SYM(h, cuStreamWaitEvent, "cuStreamWaitEvent");
@@ -408,15 +419,29 @@ static kfft_status cuda_get_kernel(void *st, void *module, const char *name, voi
     return KFFT_SUCCESS;
 }
 
-static int cuda_kernel_info(void *st, void *kernel, int threads, size_t smem, kfft_kernel_info *ki)
+/* Blocks above 48 KB of shared memory must opt in (and count against the opt-in limit only
+ * once they have); idempotent, so any thread may. */
+static CUresult smem_optin(CUfunction f, size_t smem)
+{
+    return smem > 49152 ? cu.cuFuncSetAttribute(f, CU_FUNC_ATTR_MAX_DYNAMIC_SMEM, (int)smem) : 0;
+}
+
+static int cuda_kernel_info(void *st, void *kernel, int threads, size_t smem, int cluster, kfft_kernel_info *ki)
 {
     cuda_state *s = st;
     CURRENT(s);
     CUfunction f = kernel;
-    /* As cuda_launch does: blocks over 48 KB count against the opt-in limit only once set. */
-    if (smem > 49152 && cu.cuFuncSetAttribute(f, CU_FUNC_ATTR_MAX_DYNAMIC_SMEM, (int)smem)) return 1;
-    return cu.cuFuncGetAttribute(&ki->regs, CU_FUNC_ATTR_NUM_REGS, f) || cu.cuFuncGetAttribute(&ki->local_bytes, CU_FUNC_ATTR_LOCAL_BYTES, f) ||
-           cu.cuOccupancyMaxActiveBlocksPerMultiprocessor(&ki->blocks_per_sm, f, threads, smem);
+    if (smem_optin(f, smem) || cu.cuFuncGetAttribute(&ki->regs, CU_FUNC_ATTR_NUM_REGS, f) ||
+        cu.cuFuncGetAttribute(&ki->local_bytes, CU_FUNC_ATTR_LOCAL_BYTES, f) ||
+        cu.cuOccupancyMaxActiveBlocksPerMultiprocessor(&ki->blocks_per_sm, f, threads, smem))
+        return 1;
+    ki->clusters = -1;
+    if (cluster > 1 && cu.cuOccupancyMaxActiveClusters) {
+        struct cu_launch_config c = {{(unsigned)cluster, 1, 1}, {(unsigned)threads, 1, 1}, (unsigned)smem, s->stream, NULL, 0};
+        int n;
+        if (!cu.cuOccupancyMaxActiveClusters(&n, f, &c)) ki->clusters = n;
+    }
+    return 0;
 }
 
 static void cuda_put_kernel(void *st, void *kernel)
@@ -429,11 +454,8 @@ static kfft_status cuda_launch(void *st, void *kernel, size_t groups, int thread
 {
     cuda_state *s = st;
     CURRENT(s);
-    /* Blocks above 48 KB of shared memory must opt in; idempotent, so any thread may. */
-    if (smem > 49152) {
-        CUresult r = cu.cuFuncSetAttribute((CUfunction)kernel, CU_FUNC_ATTR_MAX_DYNAMIC_SMEM, (int)smem);
-        if (r) return cufail(r, "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)");
-    }
+    CUresult r = smem_optin((CUfunction)kernel, smem);
+    if (r) return cufail(r, "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)");
     if (groups > 0x7fffffff) return kfft_fail(KFFT_ERROR_UNSUPPORTED, "CUDA: %zu blocks exceed the grid limit", groups);
     CUdeviceptr in = (CUdeviceptr)(uintptr_t)a->in, out = (CUdeviceptr)(uintptr_t)a->out,
                 tw = (CUdeviceptr)(uintptr_t)a->tw;
@@ -441,7 +463,7 @@ static kfft_status cuda_launch(void *st, void *kernel, size_t groups, int thread
     int inv = a->inv;
     long long aux = a->aux;
     void *args[] = {&in, &ioff, &out, &ooff, &tw, &nc, &tb, &inv, &aux};
-    CUresult r = cu.cuLaunchKernel((CUfunction)kernel, (unsigned)groups, 1, 1, (unsigned)threads, 1, 1, (unsigned)smem, s->stream, args, NULL);
+    r = cu.cuLaunchKernel((CUfunction)kernel, (unsigned)groups, 1, 1, (unsigned)threads, 1, 1, (unsigned)smem, s->stream, args, NULL);
     return r ? cufail(r, "cuLaunchKernel") : KFFT_SUCCESS;
 }
 

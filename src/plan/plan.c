@@ -43,7 +43,7 @@ static size_t work_bytes(const kfft_schedule *s, int f64) { return (size_t)s->nw
 void kfft_log_kernel(kfft_context ctx, const char *name, void *kernel, int threads, size_t smem, int bound)
 {
     kfft_kernel_info ki;
-    if (!ctx->verbose || !ctx->ops->kernel_info || ctx->ops->kernel_info(ctx->st, kernel, threads, smem, &ki)) return;
+    if (!ctx->verbose || !ctx->ops->kernel_info || ctx->ops->kernel_info(ctx->st, kernel, threads, smem, 0, &ki)) return;
     kfft_log(ctx, "%s: %d threads, %zu bytes of shared memory, %d registers, %d bytes local (spills), %d blocks per SM%s", name, threads,
              smem, ki.regs, ki.local_bytes, ki.blocks_per_sm, bound ? " (register bound)" : "");
 }
@@ -53,8 +53,27 @@ kfft_status kfft_plan_from_problem(kfft_context ctx, const kfft_problem *prob, k
     return kfft_plan_from_problem_with(ctx, prob, NULL, NULL, out);
 }
 
-kfft_status kfft_plan_from_problem_with(kfft_context ctx, const kfft_problem *prob, const char *extra_src, kfft_module_entry **extra_mod,
-                                        kfft_plan *out)
+/* Can the device run every cluster kernel of p (kspec.h: clu)? A cluster's P blocks must be
+ * resident at once on one GPC; where not even one cluster fits (a small MIG slice, blocks too
+ * large for its SMs), the launch would fail, so the plan is made again without clusters. Where
+ * the driver cannot say (before CUDA 11.8), the clusters stay. */
+static int clusters_fit(kfft_plan p)
+{
+    kfft_context ctx = p->ctx;
+    for (int i = 0; i < p->s.nsteps; i++) {
+        const kspec *k = &p->s.spec[i];
+        kfft_kernel_info ki;
+        if (!k->clu || !ctx->ops->kernel_info || ctx->ops->kernel_info(ctx->st, p->kern[i], k->T, ks_kernel_smem_bytes(k), k->clu, &ki))
+            continue;
+        if (ki.clusters >= 0) kfft_log(ctx, "k%d: %d clusters of %d blocks fit at once", i, ki.clusters, k->clu);
+        if (ki.clusters == 0) return 0;
+    }
+    return 1;
+}
+
+/* The plan on a device described by info; *refit = 1 where its clusters do not fit. */
+static kfft_status plan_on(kfft_context ctx, const kfft_device_info *info, const kfft_problem *prob, const char *extra_src,
+                           kfft_module_entry **extra_mod, kfft_plan *out, int *refit)
 {
     if (extra_mod) *extra_mod = NULL;
     if (prob->f64 && !ctx->info.fp64)
@@ -63,7 +82,7 @@ kfft_status kfft_plan_from_problem_with(kfft_context ctx, const kfft_problem *pr
     if (!p) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for a plan");
     p->ctx = ctx;
     p->prob = *prob;
-    kfft_status st = kfft_schedule_build(prob, &ctx->info, &p->s);
+    kfft_status st = kfft_schedule_build(prob, info, &p->s);
     if (st) {
         free(p);
         return st;
@@ -106,6 +125,10 @@ kfft_status kfft_plan_from_problem_with(kfft_context ctx, const kfft_problem *pr
     p->tabmod = tabs ? xmod[0] : NULL;
     if (extra_mod && extra_src) *extra_mod = xmod[nx - 1];
     for (int i = 0; i < p->s.nsteps && !st; i++) st = ctx->ops->get_kernel(ctx->st, p->mod[i]->module, "kfft_k0", &p->kern[i]);
+    if (!st && !clusters_fit(p)) {
+        *refit = 1;
+        st = kfft_fail(KFFT_ERROR_UNSUPPORTED, "no cluster of the plan's blocks fits on device '%s'", ctx->info.name);
+    }
     if (st) {
         kfft_tables_cancel(job);
         goto fail;
@@ -130,6 +153,21 @@ fail:
         *extra_mod = NULL;
     }
     kfft_plan_destroy(p);
+    return st;
+}
+
+kfft_status kfft_plan_from_problem_with(kfft_context ctx, const kfft_problem *prob, const char *extra_src, kfft_module_entry **extra_mod,
+                                        kfft_plan *out)
+{
+    int refit = 0;
+    kfft_status st = plan_on(ctx, &ctx->info, prob, extra_src, extra_mod, out, &refit);
+    if (refit) {
+        kfft_device_info info = ctx->info;
+        info.cluster_max = 0;
+        kfft_log(ctx, "planning again without clusters");
+        kfft_clear_error();
+        st = plan_on(ctx, &info, prob, extra_src, extra_mod, out, &refit);
+    }
     return st;
 }
 
