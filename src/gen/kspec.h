@@ -190,7 +190,7 @@ static inline int ks_tw_rows(const kspec *k) { return (k->R & (k->R - 1)) == 0 &
 static inline int ks_bluestein_middle(const kspec *k) { return k->kind == KS_GPASS && (k->ops & KS_MID_BLUESTEIN); }
 static inline int64_t ks_store_ns(const kspec *k) { return ks_bluestein_middle(k) ? 1 : k->Ns; }
 
-/* Is k the last pass of a two-for-one or packed R2C chain (columns in pairs j, Ns - j)? */
+/* Is k the last pass of a two-for-one or packed R2C chain (columns in pairs: ks_pairs)? */
 static inline int ks_pair_pass(const kspec *k) { return k->kind == KS_GPASS && (k->st == KS_ST_HALF2 || k->st == KS_ST_R2C_PACK); }
 
 /* A pairing pass's columns. Output k = j + e*Ns (k < n) pairs with n - k, which lies in column
@@ -210,8 +210,11 @@ static inline ks_pairing ks_pairs(const kspec *k)
 {
     ks_pairing q = {.d = k->n % k->Ns, .fa = -1, .fb = -1};
     int64_t f[2] = {q.d % 2 == 0 ? q.d / 2 : -1, (k->Ns + q.d) % 2 == 0 ? (k->Ns + q.d) / 2 : -1};
-    for (int i = 0; i < 2; i++)
-        if (f[i] >= 0) *(q.nfix++ ? &q.fb : &q.fa) = f[i];
+    for (int i = 0; i < 2; i++) {
+        if (f[i] < 0) continue;
+        if (q.nfix++) q.fb = f[i];
+        else q.fa = f[i];
+    }
     q.lo = (q.d + 1) / 2;
     q.reps = (k->Ns - q.nfix) / 2 + (q.nfix + 1) / 2;
     return q;
