@@ -531,6 +531,27 @@ static void pass_shapes(void)
               (long long)pair[i].n, l->B, l->T, l->regs, s.describe);
         kfft_schedule_free(&s);
     }
+    /* Bluestein's pairing pass: halved while over 256 threads and over 2 Bg columns (100003:
+     * 16 columns of 448 at 896 threads -> 8 at 256; 200003's 896: 8 at 512; fp64 200003: 4 at
+     * 256); 150001's 8 of 1225 stay, and 40009's 16 of 336 already had 256
+     * (bench/results/h100-2026-11-26j-pairshape.txt). */
+    struct {
+        int prec;
+        int64_t n;
+        int B, T;
+    } bp[] = {{KFFT_F32, 100003, 8, 256},  {KFFT_F32, 200003, 8, 512}, {KFFT_F32, 150001, 8, 392},
+              {KFFT_F32, 40009, 16, 256}, {KFFT_F64, 200003, 4, 256}};
+    for (size_t i = 0; i < sizeof bp / sizeof bp[0]; i++) {
+        kfft_schedule s;
+        if (schedule_prec(KFFT_R2C, (kfft_precision)bp[i].prec, 1, &bp[i].n, 8, &s)) {
+            CHECK(0, "bluestein pair pass %lld: %s", (long long)bp[i].n, kfft_error_message());
+            continue;
+        }
+        const kspec *l = &s.spec[s.nsteps - 1];
+        CHECK(ks_pair_pass(l) && l->N != l->n && l->B == bp[i].B && l->T == bp[i].T, "bluestein pair pass %lld: B %d T %d: %s",
+              (long long)bp[i].n, l->B, l->T, s.describe);
+        kfft_schedule_free(&s);
+    }
 }
 
 /* One-kernel fp32 blocks of 512 threads carry a 64-register bound, except the packed C2R

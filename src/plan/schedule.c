@@ -654,6 +654,19 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
         } else {
             kfft_status st = shape(k, (int)R[p], B, radix >= 0 ? radix : kfft_radix_auto(R[p], f64), info);
             if (st) return st;
+            /* Bluestein's pairing pass stores about a quarter of each column: its blocks halve
+             * while over 256 threads, several per SM, as long as their half-rows stay 32 bytes
+             * (2 Bg columns). H100, same-run kfft/cuFFT (bench/results/h100-2026-11-26j-
+             * pairshape.txt): R2C 100003 1.59 -> 1.71 (16 columns of 448 at 896 threads -> 8 at
+             * 256), 30011 1.55 -> 1.70, 60013 1.34 -> 1.47, 200003 1.54 -> 1.65 (16 at 1024 -> 8
+             * at 512; 4 at 256: 1.57), 250007 1.66 -> 1.73, 2000003 1.37 -> 1.40; fp64 200003
+             * 1.52 -> 1.62, 500009 1.28 -> 1.32. Halving further lost: 150001 1.71 -> 1.61 (8
+             * columns of 1225 -> 4), and so did blocks of 256 threads or fewer (40009 1.52 ->
+             * 1.50, 32771 1.90 -> 1.88). */
+            while (conv && user_out && ks_pair_pass(k) && p == np - 1 && k->T > 256 && B > 2 * Bg) {
+                B /= 2;
+                if ((st = shape(k, (int)R[p], B, radix >= 0 ? radix : kfft_radix_auto(R[p], f64), info))) return st;
+            }
             k->pad = pad >= 0 ? pad : 1;
             k->regs = two_per_sm(k, f64, info);
             if (f64 && !k->regs && k->ld != KS_LD_C2R_PACK && k->st != KS_ST_R2C_PACK) k->regs = f64_wide_regs(k);
