@@ -2,10 +2,13 @@
  * from measurements (src/plan/schedule.c, factor.c) stay what the measurements chose, the
  * radix decompositions are sound, and the number theory under Rader is right. A change to a rule should change this test with new numbers. */
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/context.h"
 #include "plan/factor.h"
 #include "gen/gen.h"
 #include "plan/plan.h"
@@ -752,6 +755,129 @@ static void bluestein_pairs(void)
     CHECK(seen[0] && seen[1] && seen[2], "pairs: lengths with 0, 1, 2 fixed columns: %d %d %d plans", seen[0], seen[1], seen[2]);
 }
 
+/* A device that cannot hold one cluster of a plan's cluster kernel (kspec.h: clu; a small MIG
+ * slice): plan creation asks the backend how many clusters fit (kernel_info) and, told none,
+ * plans again without clusters (plan.c: clusters_fit). Checked through the plan API on a
+ * described H100 whose stand-in backend compiles nothing, keeps buffers in host memory and
+ * reports `fake_fits` clusters. */
+static int fake_fits, fake_asked;
+static kfft_status fk_alloc(void *st, size_t bytes, kfft_buffer *buf)
+{
+    (void)st;
+    *buf = malloc(bytes ? bytes : 1);
+    return *buf ? KFFT_SUCCESS : KFFT_ERROR_OUT_OF_MEMORY;
+}
+static kfft_status fk_release(void *st, kfft_buffer buf)
+{
+    (void)st;
+    free(buf);
+    return KFFT_SUCCESS;
+}
+static kfft_status fk_h2d(void *st, kfft_buffer dst, size_t off, const void *src, size_t bytes)
+{
+    (void)st;
+    memcpy((char *)dst + off, src, bytes);
+    return KFFT_SUCCESS;
+}
+static kfft_status fk_compile(void *st, const char *src, void **bin, size_t *len, void **module)
+{
+    (void)st;
+    (void)src;
+    *bin = malloc(1);
+    *len = 1;
+    *module = malloc(1);
+    return *bin && *module ? KFFT_SUCCESS : KFFT_ERROR_OUT_OF_MEMORY;
+}
+static void fk_unload(void *st, void *module)
+{
+    (void)st;
+    free(module);
+}
+static kfft_status fk_get_kernel(void *st, void *module, const char *name, void **kernel)
+{
+    (void)st;
+    (void)name;
+    *kernel = module;
+    return KFFT_SUCCESS;
+}
+static void fk_put_kernel(void *st, void *kernel)
+{
+    (void)st;
+    (void)kernel;
+}
+static kfft_status fk_launch(void *st, void *kernel, size_t groups, int threads, size_t smem, const kfft_launch_args *a)
+{
+    (void)st, (void)kernel, (void)groups, (void)threads, (void)smem, (void)a;
+    return KFFT_SUCCESS;
+}
+static kfft_status fk_sync(void *st)
+{
+    (void)st;
+    return KFFT_SUCCESS;
+}
+static void fk_close(void *st) { (void)st; }
+static int fk_kernel_info(void *st, void *kernel, int threads, size_t smem, int cluster, kfft_kernel_info *ki)
+{
+    (void)st, (void)kernel, (void)threads, (void)smem;
+    ki->regs = 32;
+    ki->local_bytes = 0;
+    ki->blocks_per_sm = 1;
+    ki->clusters = cluster > 1 ? fake_fits : -1;
+    fake_asked += cluster > 1;
+    return 0;
+}
+
+static void cluster_refit(void)
+{
+    kfft_backend_ops ops;
+    memset(&ops, 0, sizeof ops);
+    ops.alloc = fk_alloc;
+    ops.release = fk_release;
+    ops.h2d = fk_h2d;
+    ops.compile = fk_compile;
+    ops.unload = fk_unload;
+    ops.get_kernel = fk_get_kernel;
+    ops.put_kernel = fk_put_kernel;
+    ops.launch = fk_launch;
+    ops.sync = fk_sync;
+    ops.kernel_info = fk_kernel_info;
+    ops.name = "stand-in";
+    ops.close = fk_close;
+    kfft_context ctx = calloc(1, sizeof *ctx); /* as kfft_context_create would make it, cache off */
+    if (!ctx) {
+        CHECK(0, "cluster refit: host memory");
+        return;
+    }
+    ctx->ops = &ops;
+    ctx->info = test_h100_info("sm_90");
+    ctx->info.global_mem = (size_t)80 << 30;
+    pthread_mutex_init(&ctx->lock, NULL);
+    /* 65536: one launch in clusters of four; 52329: its Rader pass and radix-3 pass in clusters of three */
+    static const int64_t n[] = {65536, 52329};
+    for (size_t i = 0; i < sizeof n / sizeof *n; i++)
+        for (int fits = 0; fits <= 30; fits += 30) {
+            kfft_plan_desc d;
+            memset(&d, 0, sizeof d);
+            d.type = KFFT_C2C;
+            d.rank = 1;
+            d.n[0] = n[i];
+            d.batch = 4;
+            kfft_problem p;
+            kfft_plan plan = NULL;
+            fake_fits = fits;
+            fake_asked = 0;
+            kfft_status st = kfft_problem_from_desc(&d, &p);
+            if (!st) st = kfft_plan_from_problem(ctx, &p, &plan);
+            const char *desc = st ? kfft_error_message() : kfft_plan_describe(plan);
+            int clustered = !st && strstr(desc, " C=") != NULL;
+            CHECK(!st && fake_asked >= 1 && clustered == (fits > 0), "cluster refit %lld, %d clusters fit: status %d, asked %d: %s",
+                  (long long)n[i], fits, (int)st, fake_asked, desc);
+            kfft_plan_destroy(plan);
+        }
+    CHECK(ctx->live_buffers == 0, "cluster refit: %ld buffers left", ctx->live_buffers);
+    kfft_context_destroy(ctx);
+}
+
 int main(void)
 {
     /* Primitive roots: g^((p-1)/q) != 1 for every prime q | p-1, checked by brute force
@@ -792,6 +918,7 @@ int main(void)
     cluster_passes();
     bluestein_middles();
     bluestein_pairs();
+    cluster_refit();
     real_route(KFFT_C2R, 100003, 4, 1, 3);
     real_route(KFFT_C2R, 1 << 20, 2, 2, 2);
     real_route(KFFT_C2R, 200002, 2, 1, 3); /* 100001 = 11 * 9091: two-for-one Bluestein passes */
