@@ -829,20 +829,9 @@ static int fk_kernel_info(void *st, void *kernel, int threads, size_t smem, int 
 
 static void cluster_refit(void)
 {
-    kfft_backend_ops ops;
-    memset(&ops, 0, sizeof ops);
-    ops.alloc = fk_alloc;
-    ops.release = fk_release;
-    ops.h2d = fk_h2d;
-    ops.compile = fk_compile;
-    ops.unload = fk_unload;
-    ops.get_kernel = fk_get_kernel;
-    ops.put_kernel = fk_put_kernel;
-    ops.launch = fk_launch;
-    ops.sync = fk_sync;
-    ops.kernel_info = fk_kernel_info;
-    ops.name = "stand-in";
-    ops.close = fk_close;
+    kfft_backend_ops ops = {.name = "stand-in", .close = fk_close, .alloc = fk_alloc, .release = fk_release, .h2d = fk_h2d,
+                            .sync = fk_sync, .compile = fk_compile, .unload = fk_unload, .get_kernel = fk_get_kernel,
+                            .put_kernel = fk_put_kernel, .launch = fk_launch, .kernel_info = fk_kernel_info};
     kfft_context ctx = calloc(1, sizeof *ctx); /* as kfft_context_create would make it, cache off */
     if (!ctx) {
         CHECK(0, "cluster refit: host memory");
@@ -856,12 +845,7 @@ static void cluster_refit(void)
     static const int64_t n[] = {65536, 52329};
     for (size_t i = 0; i < sizeof n / sizeof *n; i++)
         for (int fits = 0; fits <= 30; fits += 30) {
-            kfft_plan_desc d;
-            memset(&d, 0, sizeof d);
-            d.type = KFFT_C2C;
-            d.rank = 1;
-            d.n[0] = n[i];
-            d.batch = 4;
+            kfft_plan_desc d = {.type = KFFT_C2C, .rank = 1, .n = {n[i]}, .batch = 4};
             kfft_problem p;
             kfft_plan plan = NULL;
             fake_fits = fits;
