@@ -731,7 +731,7 @@ static int t_acquire_many(void)
 
 /* The verbose log names what the device's compiler made of each kernel: on CUDA a line per
  * kernel with its registers, spills and blocks per SM (read back from the driver, since
- * schedule.c's register bounds depend on counts only it knows); OpenCL reports none. */
+ * blocks.c's register bounds depend on counts only it knows); OpenCL reports none. */
 static int t_kernel_log(void)
 {
     char dir[] = "/tmp/kfft-log-test-XXXXXX", path[64];

@@ -1,5 +1,5 @@
 /* Planner decisions on a described H100 (no device needed): the routes and radices chosen
- * from measurements (src/plan/schedule.c, factor.c) stay what the measurements chose, the
+ * from measurements (src/plan/schedule.c, blocks.c, factor.c) stay what the measurements chose, the
  * radix decompositions are sound, and the number theory under Rader is right. A change to a rule should change this test with new numbers. */
 #include <math.h>
 #include <pthread.h>
@@ -175,7 +175,7 @@ static void conv_and_bounds(void)
     }
     /* Unfused convolutions multiply by the spectrum in the forward FFT's last store (kernel.c
      * MID_STORE; fused ones in registers); fp32 ones of 257..512 threads are bound to two blocks
-     * per SM (schedule.c conv_regs, session 18: 3345 0.73 -> 0.88 of cuFFT, 8191 1.77 -> 2.75). */
+     * per SM (blocks.c conv_regs, session 18: 3345 0.73 -> 0.88 of cuFFT, 8191 1.77 -> 2.75). */
     static const struct {
         int64_t n;
         kfft_precision prec;
@@ -183,7 +183,7 @@ static void conv_and_bounds(void)
     } store[] = {{3345, KFFT_F32, 320, 2}, {4409, KFFT_F32, 448, 2}, {8191, KFFT_F32, 512, 2}, {1499, KFFT_F32, 150, 0},
                  {17443, KFFT_F32, 1024, 0}, {8191, KFFT_F64, 0, 0},
                  /* 4000..6144 points, balanced radices: a thread per butterfly of the narrowest pass
-                  * (schedule.c every_pass_threads; 20x18x15: 384, 21x16x14: 352) */
+                  * (blocks.c every_pass_threads; 20x18x15: 384, 21x16x14: 352) */
                  {2699, KFFT_F32, 384, 2}, {2347, KFFT_F32, 352, 2}, {2347, KFFT_F64, 0, 0}};
     for (size_t i = 0; i < sizeof store / sizeof store[0]; i++) {
         kfft_schedule s;
@@ -258,7 +258,7 @@ static void strided_axes(void)
     }
 }
 
-/* Split twiddle tables in shared memory (kspec.h: twsplit; schedule.c: split_wins), where
+/* Split twiddle tables in shared memory (kspec.h: twsplit; blocks.c: split_wins), where
  * measured faster on the H100 (bench/results/h100-2026-11-25l-split.txt): fp32 blocks of
  * non-power-of-two length (odd radices, Rader), Bluestein blocks, power-of-two blocks of
  * 1024..4096, in both precisions; not passes of 256, Rader's 256, blocks of 8192 and more, C2R's
@@ -306,7 +306,7 @@ static void split_twiddles(void)
     }
 }
 
-/* Direct twiddle tables (schedule.c: direct_passes): fp32 one-column blocks alone on their SM
+/* Direct twiddle tables (blocks.c: direct_passes): fp32 one-column blocks alone on their SM
  * take whole per-pass tables, passes in order while they fit; blocks of several columns, blocks
  * that share their SM and fp64 keep what they had (bench/results/h100-2026-11-26c-direct.txt). */
 static void direct_twiddles(void)
@@ -374,7 +374,7 @@ static void power_twiddles(void)
     }
 }
 
-/* Rounds staged in shared memory (kspec.h: keep; schedule.c: stage_rounds): the tail of a pass
+/* Rounds staged in shared memory (kspec.h: keep; blocks.c: stage_rounds): the tail of a pass
  * whose rounds would pass the register bound, at most an eighth of its butterflies, never in
  * a pass reading global memory, never on OpenCL. */
 static void staged_rounds(void)

@@ -140,18 +140,18 @@ typedef struct {
      * (tw_local[p]), staged in shared memory at ks_direct_offset(k, p): one load per twiddle
      * and one rounding, where a split pair costs two loads and a product. Set only for fp32
      * blocks of one column alone on their SM, in shared memory they would leave unused
-     * (schedule.c: direct_passes). */
+     * (blocks.c: direct_passes). */
     unsigned char twdirect[KS_MAX_RADICES];
     /* twpow[p]: split pass p of radix 3..8 takes only W^kk from the split pair and makes
      * W^(i kk), i >= 2, as products W^(i/2 kk) W^((i - i/2) kk) in registers: two shared
      * loads per butterfly where the pair costs two per twiddle, but W^kk's rounding grows
      * i-fold. Set only in the direct tables' blocks (fp32, one column, alone on their SM),
-     * where it was measured to win (schedule.c: local_tables). */
+     * where it was measured to win (blocks.c: local_tables). */
     unsigned char twpow[KS_MAX_RADICES];
     /* keep[p]: pass p's butterflies come in rounds (one butterfly per thread each); rounds
      * keep[p] and later (0: none) are copied to the staging area before the pass's barrier
      * and fetched back one round at a time after it, so only keep[p] rounds of registers stay
-     * live across it, where holding all of them would spill (schedule.c: stage_rounds). */
+     * live across it, where holding all of them would spill (blocks.c: stage_rounds). */
     unsigned char keep[KS_MAX_RADICES];
     /* KS_GPASS, Ns > 1: element e = b + q*RB (b < RB = R/rad[0]) of column j is multiplied by
      * W_{Ns R}^(e j') = W_{Ns R}^(b j') W_{Ns rad[0]}^(q j'), j' = j mod Ns: tw_pa entry b*Ns + j',

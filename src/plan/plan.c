@@ -38,7 +38,7 @@ void kfft_plan_destroy(kfft_plan p)
 static size_t work_bytes(const kfft_schedule *s, int f64) { return (size_t)s->nwork * (size_t)s->work_elems * (f64 ? 16 : 8); }
 
 /* The verbose log's line for a kernel: what the device's compiler made of it. Its registers
- * decide the blocks per SM that schedule.c's register bounds are chosen for, and only the
+ * decide the blocks per SM that blocks.c's register bounds are chosen for, and only the
  * device's compiler knows them (bench/results/h100-2026-11-26f-strided.txt part 10). */
 void kfft_log_kernel(kfft_context ctx, const char *name, void *kernel, int threads, size_t smem, int bound)
 {

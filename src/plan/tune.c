@@ -5,7 +5,7 @@
  * (narrow, balanced, widest), then on CUDA the winner with registers bounded to 96 and 64 per
  * thread (more blocks per SM); for a multi-pass stage, the radices and padding of all its
  * passes; for either, last, the winner with split twiddle tables the other way from the
- * planner's rule (schedule.c: split_wins). */
+ * planner's rule (blocks.c: split_wins). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,7 +241,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         double stage_best = 1e30;
         st = time_candidates(ctx, &q, g, cand[g], ncand[g], in, out, &best, &stage_best);
         /* Then, with those choices, register bounds (CUDA launch bounds: more blocks per SM
-         * against spills; schedule.c min_blocks). */
+         * against spills; blocks.c min_blocks). */
         if (!st && !si[g].key.passes && ctx->info.dialect == KS_DIALECT_CUDA) {
             int rc[2][5], nb = 0;
             double rb = stage_best;
@@ -256,7 +256,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
             }
         }
         /* Then split twiddle tables the other way from the rule: it was set from a few
-         * measured lengths per class (schedule.c: split_wins), and near its edges either may win. */
+         * measured lengths per class (blocks.c: split_wins), and near its edges either may win. */
         if (!st) {
             int sc[1][5], nb = 0;
             double rb = stage_best;

@@ -1,0 +1,440 @@
+/* Block shapes of the generated kernels (blocks.h): radices, columns, threads, register
+ * bounds, in-block twiddle tables and staged rounds, each rule with the measurements that
+ * chose it. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen/gen.h"
+#include "plan/blocks.h"
+#include "plan/factor.h"
+
+/* Threads per block: 256 for blocks of a few thousand elements; up to 512 for the large
+ * single-kernel transforms that use opt-in shared memory (one block per SM)... */
+#define MAX_THREADS 256
+#define MAX_THREADS_LARGE 512
+/* ... and 1024 for those with a large odd part (Bluestein's 7-smooth lengths, 16464, 17496):
+ * measured on the H100, 8219 +15%, 16464 +21%, 17496 +28%, while 16384 lost 14% at 1024
+ * (bench/results/h100-2026-11-23-threads-experiment.txt). */
+#define MAX_THREADS_ODD 1024
+
+int64_t blk_elem_bytes(int f64) { return f64 ? 16 : 8; }
+
+/* Fills a spec's in-block shape: radices of R (in a KFFT_RADIX_* mode), B columns, T threads. */
+kfft_status blk_shape(kspec *k, int R, int B, int radix, const kfft_device_info *info)
+{
+    k->R = R;
+    k->B = B;
+    k->nrad = R > 1 ? kfft_codelet_radices(R, k->rad, KS_MAX_RADICES, radix) : 0;
+    if (k->nrad < 0) return kfft_fail(KFFT_ERROR_INTERNAL, "no codelet decomposition for %d", R);
+    int maxr = 1;
+    for (int i = 0; i < k->nrad; i++)
+        if (k->rad[i] > maxr) maxr = k->rad[i];
+    int64_t T = (int64_t)B * R / maxr;
+    int odd = R;
+    while (odd % 2 == 0) odd /= 2;
+    int want = (int64_t)B * R * 8 <= 49152 ? MAX_THREADS : odd > 3 ? MAX_THREADS_ODD : MAX_THREADS_LARGE;
+    int cap = info->max_threads < want ? info->max_threads : want;
+    if (T > cap) T = cap;
+    if (T < 1) T = 1;
+    k->T = (int)T;
+    return KFFT_SUCCESS;
+}
+
+/* Does a block take its in-block twiddles from split tables in shared memory (kspec.h:
+ * twsplit) rather than from per-pass global tables? Global tables of odd-radix and Rader or
+ * Bluestein blocks are read by butterfly, 8*(r-1) bytes apart across a warp, and their
+ * latency held the one-block-per-SM convolutions: Nsight Compute had 17443's warps stalled 14
+ * of 25 cycles per instruction on L1TEX loads. Measured on the H100 (kfft/cuFFT, one build,
+ * bench/results/h100-2026-11-25l-split.txt): 17443 2.09 -> 2.58, 52329 1.68 -> 2.00, 12289
+ * 3.41 -> 3.73, 1021 0.98 -> 1.18, 4093 0.80 -> 0.94, 2039 0.72 -> 0.78, 6720 0.94 -> 0.99,
+ * 3345^2 0.67 -> 0.79, R2C 52329^2 139 -> 121 ms; power-of-two blocks of 1024..4096 points
+ * too (2^20 0.79 -> 0.89, R2C 4096^2 0.84 -> 0.95). Not where the global tables are small
+ * enough to stay in L1 or a block runs at the copy rate: passes of 256 (2^16 0.96 -> 0.92),
+ * Rader's 256 (257 1.42 -> 1.35), C2R's packed blocks (1024 0.92 -> 0.84), power-of-two
+ * blocks of 8192 (0.93 -> 0.89). fp64 under the same rule (same file, part 6): 9000 0.62 ->
+ * 0.87, 12289 2.19 -> 2.75, 4096^2 0.87 -> 1.11, R2C 4096^2 0.72 -> 0.89, 6720 1.06 -> 1.16,
+ * 100003 1.27 -> 1.35; 4093, 10000, 17443 and 8219 within 2% either way. */
+static int split_wins(const kspec *k)
+{
+    if (k->nrad < 2) return 0;
+    if (k->R & (k->R - 1)) return 1;
+    if (k->ld == KS_LD_C2R_PACK) return 0;
+    /* Plain one-kernel blocks of 64..512 points (many columns per block): 64 0.97 -> 1.00, 128
+     * 0.96 -> 1.00, 256 0.93 -> 1.00, R2C 1024 0.97 -> 0.99 in the every-block sweep
+     * (h100-2026-11-25l-split.txt part 3); not timed under this rule alone. */
+    if (k->R < 1024) return k->R >= 64 && k->kind == KS_SINGLE && !(k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER));
+    return (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) || k->R <= 4096;
+}
+
+/* Blocks of k an SM holds by shared memory: the opt-in limit plus the 1 KB each block
+ * reserves (H100: 228 KB), over the block's bytes plus its 1 KB. */
+static int64_t smem_blocks(const kspec *k, const kfft_device_info *info)
+{
+    return ((int64_t)info->smem_optin + 1024) / (ks_kernel_smem(k) * (k->f64 ? 16 : 8) + 1024);
+}
+
+/* The blocks the direct tables and the powers of W^kk are for: fp32, one column, alone on
+ * their SM by shared memory, with passes that take twiddles. Blocks of 4 columns of 4096 lost
+ * 3-5% with direct tables (4096^2, 2^24: staging 4080 entries per block where the split pair
+ * needs 128) and fp64's mostly bandwidth-bound blocks went both ways (R2C 16384 -7%, 9600 -9%,
+ * C2R 16384 +6%). */
+static int lone_column(const kspec *k, const kfft_device_info *info)
+{
+    return k->nrad >= 2 && k->B == 1 && !k->f64 && smem_blocks(k, info) == 1;
+}
+
+/* Which passes of a block alone on its SM (by shared memory) take their twiddles from direct
+ * tables in the shared memory it leaves unused (kspec.h: twdirect): passes in order, so the
+ * smallest tables first, while the kernel fits with a bank row to spare for gen_column_pad.
+ * Where every pass with twiddles gets one, the split tables go. Measured on the H100 against
+ * the split pair (kfft/cuFFT, bench/results/h100-2026-11-26c-direct.txt): 8219 2.66 -> 3.10,
+ * 17443 2.74 -> 2.95, 52329 2.13 -> 2.24, 16464 2.35 -> 2.55, 16384 0.96 -> 1.03, 17496 0.88 ->
+ * 0.91, R2C 8219^2 3.58 -> 4.00; the one-block convolutions issue a third fewer shared loads.
+ * Covering the last pass too with half tables (products of two rows) lost everywhere (16384
+ * 1.03 -> 0.82, part 3): each block stages its tables from L2 before its first pass. */
+static void direct_passes(kspec *k, const kfft_device_info *info)
+{
+    int64_t eb = k->f64 ? 16 : 8, spare = 16;
+    int all = 1; /* every pass so far has its table */
+    for (int p = 1; p < k->nrad && all; p++) { /* pass 0 has no twiddles */
+        k->twdirect[p] = 1;
+        if ((ks_kernel_smem(k) + spare) * eb > (int64_t)info->smem_optin) k->twdirect[p] = all = 0;
+    }
+    if (all) k->twsplit = 0;
+}
+
+/* The most threads a block may have (1024 on CUDA devices). */
+int blk_block_cap(const kfft_device_info *info) { return info->max_threads < 1024 ? info->max_threads : 1024; }
+
+/* Registers a thread keeps beside a pass's data (addresses, indices, twiddles in flight):
+ * what the rounds held across the pass's barrier may not take. */
+#define STAGE_SPARE_REGS 16
+
+/* The compiler's register bound for blocks of T threads, mb of them per SM (0 or 1: one): 64K
+ * registers over the blocks it must fit (one block's threads in whole groups of four warps),
+ * in steps of 8. */
+static int reg_bound(int T, int mb)
+{
+    int cap = mb > 1 ? 65536 / (mb * T) / 8 * 8 : 65536 / ((T + 127) / 128 * 128) / 8 * 8;
+    return cap > 255 ? 255 : cap;
+}
+
+/* The register bound (kspec.regs) that fits two blocks of T threads on an SM's 64K registers. */
+int blk_two_blocks_regs(int T) { return 65536 / (2 * T); }
+
+/* Registers `rounds` rounds of radix-r butterflies take: two floats or four halves of doubles per value. */
+static int data_regs(int r, int rounds, int f64) { return (f64 ? 4 : 2) * r * rounds; }
+
+/* Does a block of B columns of N points need more threads than a block may have for its
+ * widest pass (a thread per butterfly), and would its passes then hold rounds past the bound? */
+int blk_rounds_spill(int64_t N, int B, int f64, const kfft_device_info *info)
+{
+    int rad[KS_MAX_RADICES], nr = kfft_codelet_radices(N, rad, KS_MAX_RADICES, kfft_radix_auto(N, f64)), T = blk_block_cap(info), maxr = 1;
+    for (int i = 0; i < nr; i++) maxr = rad[i] > maxr ? rad[i] : maxr;
+    if ((int64_t)B * (N / maxr) <= T) return 0;
+    for (int i = 0; i < nr; i++)
+        if (data_regs(rad[i], (int)(((int64_t)B * (N / rad[i]) + T - 1) / T), f64) + STAGE_SPARE_REGS > reg_bound(T, 0)) return 1;
+    return 0;
+}
+
+
+/* Rounds each pass keeps in registers (kspec.h: keep), CUDA only: where holding all of a
+ * pass's rounds across its barrier would pass the register bound (beside STAGE_SPARE_REGS),
+ * as many as fit, the rest staged in the shared memory the block leaves after its tables (as
+ * many blocks per SM). 17443's radix-17 pass has 1026 butterflies for 1024 threads: two
+ * rounds held 34 values a thread and spilled 184 bytes; staging the 2 of the second round
+ * removes every spill. On the H100 (bench/results/h100-2026-11-26e-stage.txt, A/B in one run):
+ * 17443 2.95 -> 3.20 of cuFFT, 52329 2.27 -> 2.34, R2C 52329^2 111.3 -> 108.7 ms, the sparse
+ * 52329^2 stencil 61.9 -> 60.4 ms; on lengths not used to set the rule 12421 1.63 -> 2.00,
+ * 12487 1.61 -> 1.96, 20749 3.11 -> 3.33, fp64 3931 1.03 -> 1.31, none lost. Only tails: staging
+ * 229 of 8219's 1029 radix-16 butterflies lost (3.29 -> 3.25, 8219^2 2.97 -> 2.74), so at most an
+ * eighth of a pass is staged; and not in blocks where one butterfly nearly fills the bound
+ * alone (fp64 8929's radix 31 spills 3.5 KB anyway: 1.56 -> 1.45 staged). */
+static void stage_rounds(kspec *k, const kfft_device_info *info)
+{
+    for (int p = 0; p < KS_MAX_RADICES; p++) k->keep[p] = 0;
+    if (k->T <= 0 || info->dialect != KS_DIALECT_CUDA) return;
+    int cap = reg_bound(k->T, blk_min_blocks(k, info)), fg, tg;
+    for (int p = 0; p < k->nrad; p++)
+        if (data_regs(k->rad[p], 1, k->f64) + 8 > cap) return; /* one butterfly nearly fills it */
+    gen_kernel_io(k, &fg, &tg);
+    int conv = (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) != 0;
+    int64_t nb = smem_blocks(k, info);
+    for (int p = 0; p < k->nrad; p++) {
+        if (p == 0 && fg && !(conv && !ks_conv_fused(k))) continue; /* read from global memory only */
+        int it = ks_rounds(k, p), kr = it;
+        while (kr > 1 && data_regs(k->rad[p], kr, k->f64) + STAGE_SPARE_REGS > cap) kr--;
+        if (kr < it) k->keep[p] = (unsigned char)kr;
+        if (ks_staged(k, p) * 8 > (int64_t)k->B * (k->R / k->rad[p])) k->keep[p] = 0;
+    }
+    if (ks_kernel_smem(k) * blk_elem_bytes(k->f64) > (int64_t)info->smem_optin || smem_blocks(k, info) != nb)
+        for (int p = 0; p < KS_MAX_RADICES; p++) k->keep[p] = 0;
+}
+
+/* Appends the in-block twiddle tables of spec k: pass p (radix r) multiplies element q of
+ * butterfly kk by W_{Ns r}^(q kk) (kspec.h: ks_tw_rows), or split tables where split (a
+ * measured choice: 1 on, 0 off) or else split_wins says so. */
+void blk_local_tables(kspec *k, kfft_table *t, const kfft_device_info *info, int split)
+{
+    k->twsplit = 0;
+    for (int p = 0; p < KS_MAX_RADICES; p++) k->twdirect[p] = k->twpow[p] = k->keep[p] = 0;
+    int shift = 0;
+    if (k->nrad >= 2 && (split >= 0 ? split : split_wins(k))) {
+        /* L >= sqrt(R): both tables small; taken only where the block still fits, with as
+         * many blocks per SM by shared memory as before. */
+        shift = tab_split_shift(k->R);
+        if (shift < 3) shift = 3;
+        int64_t by_threads = k->T ? 2048 / k->T : 32; /* blocks per SM other limits allow */
+        if (by_threads > 32) by_threads = 32;
+        int64_t nb = smem_blocks(k, info);
+        k->twsplit = 1 << shift;
+        int64_t na = smem_blocks(k, info);
+        if (nb > by_threads) nb = by_threads;
+        if (na > by_threads) na = by_threads;
+        if (ks_kernel_smem(k) * (k->f64 ? 16 : 8) > (int64_t)info->smem_optin || na != nb) k->twsplit = 0;
+    }
+    int lone = lone_column(k, info);
+    if (lone) direct_passes(k, info);
+    /* The split passes of radix 3..8 left in these blocks take powers of W^kk (kspec.h:
+     * twpow). Measured on the H100 (bench/results/h100-2026-11-26d-twpow.txt): 8219 3.09 ->
+     * 3.29 of cuFFT, 16464 2.54 -> 2.65, R2C 8219^2 3.98 -> 4.15, benzene 1.24 -> 1.19 ms,
+     * 8219's error against double 2.2e-7 -> 2.8e-7 (cuFFT's about 3.4e-7). Elsewhere it
+     * gained nothing (2^20, B = 4: 0.89 both) and cost accuracy: 100003's four 448-point
+     * passes 2.5e-7 -> 5.6e-7 (cuFFT's about 3.7e-7); radices 16 and 32 too raised 4096^2's
+     * 2.0e-7 -> 5.1e-7. */
+    for (int p = 1; p < k->nrad; p++)
+        k->twpow[p] = lone && k->twsplit && !k->twdirect[p] && k->rad[p] >= 3 && k->rad[p] <= 8;
+    if (k->twsplit) {
+        k->tw_lo = tab_split(t, k->R, shift);
+        k->tw_hi = k->tw_lo + k->twsplit;
+    }
+    int64_t Ns = 1;
+    for (int p = 0; p < k->nrad; p++) {
+        int own = Ns > 1 && (k->twdirect[p] || !k->twsplit);
+        k->tw_local[p] = own ? tab_twiddles_grid(t, 1, k->rad[p] - 1, Ns, Ns * k->rad[p], !k->twdirect[p] && !ks_tw_rows(k)) : 0;
+        Ns *= k->rad[p];
+    }
+    stage_rounds(k, info);
+}
+
+
+/* A convolution kernel's radices reordered so the first and the last are equal (ks_conv_fused:
+ * the middle then stays in registers): the largest even radix that repeats goes to both ends,
+ * the others keep their order between. On the H100 (bench/results/h100-2026-11-25b-exp.txt):
+ * 4093 0.66 -> 0.73 of cuFFT, 12289 2.50 -> 2.68, 7681 1.93 -> 2.01, 1021 1.02 -> 0.98; an odd
+ * radix moved to the ends lost (8219: 21,16,7,7 as 7,21,16,7, more spills: 2.31 -> 1.72). */
+void blk_conv_order(kspec *k)
+{
+    int v = 0, n = k->nrad;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (k->rad[i] == k->rad[j] && k->rad[i] % 2 == 0 && k->rad[i] > v) v = k->rad[i];
+    if (!v || ks_conv_fused(k)) return;
+    int rest[KS_MAX_RADICES], m = 0, seen = 0;
+    for (int i = 0; i < n; i++)
+        if (k->rad[i] != v || seen++ >= 2) rest[m++] = k->rad[i];
+    k->rad[0] = k->rad[n - 1] = v;
+    for (int i = 0; i < m; i++) k->rad[1 + i] = rest[i];
+}
+
+/* The default bound: fp32 blocks of 512 threads (passes, mixed-radix one-kernel blocks)
+ * compile to 70-75 registers, one block per SM; 64 gives two (H100, bench/results/
+ * h100-2026-11-25d-ab.txt and -final.txt: 2^22 0.67 -> 0.82 of cuFFT, R2C 2^20 0.84 -> 0.90,
+ * 8192 0.78 -> 0.88, 8192^2 0.89 -> 0.94, 1024^2 0.93 -> 0.95). */
+int blk_two_per_sm(const kspec *k, int f64, const kfft_device_info *info)
+{
+    return !f64 && k->T == 512 && info->dialect == KS_DIALECT_CUDA ? blk_two_blocks_regs(k->T) : 0;
+}
+
+/* The bound of a convolution block that is not fused (ks_conv_fused after conv_order): its
+ * spectrum multiply sits in the forward FFT's last store (kernel.c), whose r loads per
+ * butterfly add a few registers; fp32 blocks of 257..512 threads then fell from two blocks per
+ * SM to one (3345's Bluestein block of 320 threads: 96 -> 101 registers). Bound to two: on
+ * the H100 (bench/results/h100-2026-11-26-convstore.txt) 3345 0.73 -> 0.88 of cuFFT, 4507 1.66
+ * -> 2.55, 5801 1.61 -> 2.43, 5407 2.17 -> 3.31, 8191 2.71 -> 2.75 (1.77 unbound). fp64 blocks
+ * keep their f64_block choices (the store multiply alone won there: 4507 2.34 -> 2.56). */
+int blk_conv_regs(const kspec *k, int f64, const kfft_device_info *info)
+{
+    kspec o = *k;
+    blk_conv_order(&o);
+    if (f64 || ks_conv_fused(&o) || k->T <= 256 || k->T > 512 || info->dialect != KS_DIALECT_CUDA) return 0;
+    return blk_two_blocks_regs(k->T);
+}
+
+/* A register bound (k->regs) as the blocks per SM the compiler must make room for: as many
+ * as shared memory and threads allow, at most 64K / (T * regs) (an SM's registers). Defaults
+ * set one only for fp32 blocks of 512 threads (passes and mixed-radix one-kernel blocks, 64:
+ * two blocks per SM; bench/results/h100-2026-11-25d-*.txt); elsewhere a bound of 96 or 64 won
+ * on some one-kernel sizes and lost on others (h100-2026-11-25b-exp.txt: 127 +9%, 2039 +10%,
+ * C2R 1024 +8%, 257 +21% at 64; 1021 -16%, 4093 -60% at 64, 256-thread passes of 2^20 -24%),
+ * so kfft_tune measures it. The SM's
+ * shared memory is taken as the opt-in limit plus the 1 KB each block reserves (H100: 228 KB). */
+int blk_min_blocks(const kspec *k, const kfft_device_info *info)
+{
+    if (!k->regs || info->dialect != KS_DIALECT_CUDA) return 0;
+    int64_t mb = smem_blocks(k, info), mt = 2048 / k->T;
+    int64_t mr = 65536 / ((int64_t)k->T * k->regs);
+    if (mt < mb) mb = mt;
+    if (mr < mb) mb = mr;
+    return mb > 1 ? (int)mb : 0;
+}
+
+/* The narrowest and widest of k's radices. */
+static void radix_range(const kspec *k, int *minr, int *maxr)
+{
+    *minr = k->R;
+    *maxr = 1;
+    for (int i = 0; i < k->nrad; i++) {
+        if (k->rad[i] < *minr) *minr = k->rad[i];
+        if (k->rad[i] > *maxr) *maxr = k->rad[i];
+    }
+}
+
+/* A thread per butterfly of the widest radix's pass (every thread busy in every pass), up to block_cap. */
+int blk_widest_pass_threads(const kspec *k, const kfft_device_info *info)
+{
+    int minr, maxr;
+    radix_range(k, &minr, &maxr);
+    int64_t T = (int64_t)k->B * k->R / maxr;
+    return (int)(T < blk_block_cap(info) ? T : blk_block_cap(info));
+}
+
+/* Threads of an fp32 convolution block of 4000 to 6144 points (32-48 KB) whose length is not
+ * a power of two and whose radices are balanced (the widest at most 1.5 times the narrowest):
+ * one per butterfly of the pass with the most (the narrowest radix), in whole warps, up to
+ * 384, so every pass is one round where the default (one thread per butterfly of the widest
+ * pass, or 256) took two for most. H100, A/B of 48 primes (bench/results/
+ * h100-2026-11-26-convthreads.txt): every one of the 11 in that range gained, 2011 0.62 ->
+ * 0.71 of cuFFT, 2309 0.77 -> 0.97, 2347 0.76 -> 0.97, 2423 0.67 -> 0.90, 2591 0.64 -> 0.88,
+ * 2699 0.58 -> 0.78, 3019 0.62 -> 0.85, 2503 0.78 -> 0.85, and 21 of 22 more measured after
+ * the rule was set (2053 0.82 -> 1.17, 2833 0.54 -> 0.75, 4861 3.19 -> 3.94; 2357's 21x15x15
+ * lost, 0.95 -> 0.89). In smaller blocks the same rule was mixed (15 gained, 3511 0.91 ->
+ * 1.23, 1789 0.63 -> 0.87, 283 0.76 -> 1.13; 11 lost, 3457 1.54 -> 1.27, 1123 1.19 -> 1.00,
+ * 823 0.87 -> 0.75), and with unbalanced radices or over 384 threads it lost (1103's 21x21x5
+ * at 448 threads 0.99 -> 0.71, 1709's 10x7x7x7 at 512 1.01 -> 0.83). */
+int blk_every_pass_threads(const kspec *k, const kfft_device_info *info)
+{
+    int minr, maxr;
+    radix_range(k, &minr, &maxr);
+    int64_t T = ((int64_t)k->B * k->R / minr + 31) / 32 * 32;
+    if (2 * maxr > 3 * minr || T > 384 || T > blk_block_cap(info) || T < k->T) return k->T;
+    return (int)T;
+}
+
+
+/* Threads of an fp32 one-kernel block of more than 48 KB whose length has an odd part above 3
+ * (the powers of two and 3 * 2^k keep their own rules in build_stage; fp64: f64_block).
+ * Fitted to kfft tune over 24 such lengths and A/B runs over 45 cases on the H100
+ * (bench/results/h100-2026-11-25g-*.txt):
+ * - whole warps (972 -> 992 threads: 17496 0.82 -> 0.88 of cuFFT; 784 -> 800: 8219's Bluestein
+ *   2.30 -> 2.37, 8219^2 R2C 3.04 -> 3.23; C2R 13440 1.34 -> 1.42), but not up to 1024
+ *   (11000's and 12000's 1000 threads: -7%, -2%: kernel.c's one_column text stops below 1024);
+ * - for mixed-radix and Rader blocks whose widest pass has 300..900 butterflies and whose
+ *   narrowest at most 4096 (8 per thread), 512 threads (6720 0.89 -> 0.94, 7000 0.78 -> 0.86,
+ *   7776 0.65 -> 0.81, 8000 0.80 -> 0.95, 9000 0.70 -> 0.84, 10000 0.72 -> 0.79, 13500 0.70 ->
+ *   0.78, 15552 0.81 -> 0.90, 16200 0.86 -> 0.92, 16464 1.91 -> 2.30, 7681's Rader 2.11 -> 2.90;
+ *   9604 lost 8%). Outside those bounds 512 lost (6561's 243 butterflies -8%, 11000's and
+ *   12000's 1000 -6% and -3%, 17150's 686 and 8575 -33%), and so did Bluestein blocks (4099
+ *   2.71 -> 1.85) and the packed C2R (13440 1.42 -> 1.11); fitted on one transform per block,
+ *   it lost on strided 2-D/3-D axes of several columns a block (1000^3's 8x100 butterflies at
+ *   800 threads 0.70 -> 0.79 of cuFFT, 800^3 1.35 -> 1.88, 840^3 0.95 -> 1.35, 400^3 0.88 ->
+ *   1.10, 4000^2 0.99 -> 1.09, none lost: bench/results/h100-2026-11-26f-strided.txt), so
+ *   those keep a thread per butterfly;
+ * - no register bound for these blocks: at 64 registers 12000 and 14000 lost 25-40% to spills,
+ *   and 13824 (512 threads) went 0.55 -> 0.68 without it. */
+int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
+{
+    int cap = blk_block_cap(info), minr = k->R;
+    for (int i = 0; i < k->nrad; i++) minr = k->rad[i] < minr ? k->rad[i] : minr;
+    int mixed = !(k->ops & KS_MID_BLUESTEIN) && k->ld != KS_LD_C2R_PACK && k->st != KS_ST_R2C_PACK;
+    if (mixed && k->B == 1 && k->T >= 300 && k->T <= 900 && k->R / minr <= 4096 && 512 <= cap) return 512;
+    int T = (k->T + 31) / 32 * 32;
+    return T > cap || T >= 1024 ? k->T : T;
+}
+
+/* fp32 mixed-radix blocks of one transform (B = 1) over 4096 points with an odd part above
+ * 3, from two variant sweeps of 30 lengths on the H100 (bench/results/h100-2026-11-25i-f32.txt):
+ * - where the balanced radices are at most four codelets of at most 10 points: those, with
+ *   512 threads and the default bound of two blocks per SM (5000 0.74 -> 0.92 of cuFFT, 7000
+ *   0.86 -> 0.94, 9000 0.83 -> 0.86, 10000 0.79 -> 1.04, 8100 1.00 -> 0.99); not where three
+ *   or more of them are 9s (4374, 5103, 6561, 7290 lost 1-5%: the defaults stay);
+ * - else in blocks up to 48 KB (6144 points): 512 threads with the usual radices (4860 0.48
+ *   -> 0.84, 5400 0.50 -> 0.89, 5600 0.51 -> 0.89, 5832 0.53 -> 0.91, 6000 0.61 -> 1.04,
+ *   4116 0.82 -> 0.91; 12 of 13 others gained or held; 6075 = 3^5 5^2 lost, 0.69 -> 0.64).
+ * Returns -1 where neither applies (larger blocks go on to odd_block_threads), else a status. */
+int blk_small_radix_block(kspec *k, const kfft_device_info *info)
+{
+    int rad[KS_MAX_RADICES], n = kfft_codelet_radices(k->R, rad, KS_MAX_RADICES, KFFT_RADIX_BALANCED);
+    int small = n > 0 && n <= 4, nines = 0;
+    for (int i = 0; i < n; i++) {
+        small = small && rad[i] <= 10;
+        nines += rad[i] == 9;
+    }
+    if (small && nines >= 3) return -1;
+    if (!small && (int64_t)k->R * 8 > 49152) return -1;
+    kfft_status st = small ? blk_shape(k, k->R, 1, KFFT_RADIX_BALANCED, info) : KFFT_SUCCESS;
+    k->T = info->max_threads < 512 ? info->max_threads : 512;
+    return st;
+}
+
+/* fp64 one-kernel blocks of one transform (B = 1), fitted to the H100: a 4-way variant sweep
+ * of 23 lengths and an A/B run (bench/results/h100-2026-11-25h-f64.txt):
+ * - mixed-radix and Rader blocks over 48 KB with an odd part above 3: the balanced radices
+ *   (16 is no longer their bound in fp64) with 512 threads (4800 0.58 -> 0.84 of cuFFT, 5000
+ *   0.73 -> 1.01, 6720 0.87 -> 1.07, 7000 0.50 -> 0.78, 7200 0.73 -> 1.05, 8000 0.73 -> 0.88,
+ *   9600 0.58 -> 1.02, 10000 0.62 -> 0.89, 10080 2.06 -> 2.94; losses kept: 9000 0.72 -> 0.62,
+ *   6000 1.10 -> 1.02). Not where the balanced set has more than four radices (3125 = 5^5 and
+ *   12500 lost), and not 256 threads (won 7500 and 12000, lost 7200, 7776, 8000 by 20-30%);
+ * - Bluestein convolutions of 8192 points or more, powers of two: the widest radices with
+ *   256 threads, unpadded (4093 1.25 -> 1.62);
+ * - the packed C2R's 8192 points (C2R 16384): as in fp32, 32x32x8, padded, 256 threads
+ *   (1.08 -> 1.27). */
+kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
+{
+    int mixed = !(k->ops & KS_MID_BLUESTEIN) && k->ld != KS_LD_C2R_PACK && k->st != KS_ST_R2C_PACK;
+    int rad[KS_MAX_RADICES], T = 0, radix = -1;
+    if (k->B != 1) return KFFT_SUCCESS;
+    if (mixed && (int64_t)k->R * 16 > 49152 && odd > 3) {
+        int n = kfft_codelet_radices(k->R, rad, KS_MAX_RADICES, KFFT_RADIX_BALANCED);
+        if (n > 0 && n <= 4) radix = KFFT_RADIX_BALANCED, T = 512;
+    } else if ((k->ops & KS_MID_BLUESTEIN) && k->R >= 8192 && !(k->R & (k->R - 1))) {
+        radix = KFFT_RADIX_WIDEST, T = 256, k->pad = 0;
+    } else if (k->ld == KS_LD_C2R_PACK && k->R == 8192) {
+        radix = KFFT_RADIX_WIDEST, T = 256, k->pad = 1;
+    }
+    if (radix < 0) return KFFT_SUCCESS;
+    kfft_status st = blk_shape(k, k->R, 1, radix, info);
+    k->T = T < info->max_threads ? T : info->max_threads;
+    k->regs = 0;
+    return st;
+}
+
+/* fp64 blocks of 256..511 threads holding 15 to 20 elements a thread (about one radix-16
+ * butterfly) compile to 130-208 registers: one block per SM. 128 gives two (H100,
+ * bench/results/h100-2026-11-26f-strided.txt parts 6-7: 4096 0.90 -> 0.99 of cuFFT, 1024^2
+ * 0.82 -> 0.97, 2048^2 0.82 -> 0.94, 512^3 0.82 -> 0.97, 1000^3 1.08 -> 1.34, R2C 1024^2 0.87 ->
+ * 1.00, R2C 1000^3 1.06 -> 1.32; part 9, global passes of unpacked plans: 2^22's two passes of
+ * 256 threads, 135 and 100 registers, 0.82 -> 0.89; part 11, lengths not used to set it: 500^2
+ * 1.08 -> 1.28, 512^2 0.86 -> 0.97, 1000^2 1.05 -> 1.24, 486^3 1.21 -> 1.54, 500^3 1.12 ->
+ * 1.40, 2^21 0.77 -> 0.84). Not more elements a thread: 3072^2's 24 spilled (1.08 -> 0.92),
+ * radix 25 gained nothing (4000^2, 6000^2, 8750). Smaller unpacked blocks compile to 56-124
+ * already, and a bound let those grow (part 5; on every pass, 17496's 48-thread pass of 222
+ * registers spilled: 1.34 -> 0.93). Packed real blocks of one transform (radices <= 16, 128
+ * threads or more) compile to about 100 registers (R2C 4096: 102, which with the allocation
+ * granule already means four blocks per SM): bounding them to 128 keeps four and lets ptxas
+ * keep more loads in flight (part 8, ncu of R2C 4096: long-scoreboard stalls 20.6 -> 9.5 per
+ * instruction, 1.81 -> 2.78 TB/s): R2C 4096 0.57 -> 0.93, C2R 4096 0.78 -> 0.95, R2C 4096^2
+ * 0.90 -> 1.09; part 11: C2R 4608 0.96 -> 1.17, C2R 6272 1.01 -> 1.29, R2C 7200 1.06 -> 1.40,
+ * R2C 9216 1.16 -> 1.38. Not packed blocks of two transforms (C2R 2048: 96 registers, five
+ * blocks per SM, became four: 0.72 -> 0.67), radix 25 (6000 spilled: 3.78 -> 3.34) or under
+ * 128 threads (R2C 2430 1.56 -> 1.49, C2R 3150 1.66 -> 1.34, R2C 3000^2 1.82 -> 1.67).
+ * Convolutions keep conv_regs. */
+int blk_f64_wide_regs(const kspec *k)
+{
+    int packed = k->ld == KS_LD_C2R_PACK || k->st == KS_ST_R2C_PACK, minr, maxr;
+    int64_t e = (int64_t)k->R * k->B;
+    if ((k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) || e < 15 * (int64_t)k->T || e > 20 * (int64_t)k->T) return 0;
+    radix_range(k, &minr, &maxr);
+    if (packed) return k->B == 1 && maxr <= 16 && k->T >= 128 ? 128 : 0;
+    return k->T >= 256 && k->T < 512 ? 128 : 0;
+}

@@ -1,0 +1,52 @@
+/* Block shapes of the generated kernels: radices, columns, threads, register bounds and the
+ * twiddle tables a block keeps in shared memory. schedule.c decides the routes (one kernel,
+ * passes, Bluestein, Rader, real data) and asks these rules for each kernel's shape; each rule's
+ * measurements are beside it in blocks.c. */
+#ifndef KFFT_PLAN_BLOCKS_H
+#define KFFT_PLAN_BLOCKS_H
+#include <stdint.h>
+
+#include "backend/backend.h"
+#include "gen/kspec.h"
+#include "plan/tables.h"
+
+/* fp32 Rader convolutions of at least this many points, one column per block, run
+ * blk_block_cap threads: in one kernel and as a pass. */
+#define RADER_ALL_THREADS 12288
+
+/* Bytes of a complex element. */
+int64_t blk_elem_bytes(int f64);
+/* Fills a spec's in-block shape: radices of R (in a KFFT_RADIX_* mode), B columns, T threads. */
+kfft_status blk_shape(kspec *k, int R, int B, int radix, const kfft_device_info *info);
+/* The most threads a block may have. */
+int blk_block_cap(const kfft_device_info *info);
+/* The register bound that fits two blocks of T threads on an SM. */
+int blk_two_blocks_regs(int T);
+/* Would a block of B columns of N need more threads than a block may have for its widest pass,
+ * and its passes then hold rounds of butterflies past the register bound? */
+int blk_rounds_spill(int64_t N, int B, int f64, const kfft_device_info *info);
+/* Appends a shaped spec's in-block twiddle tables (split where `split` says, 1 on, 0 off, or
+ * else the rule; direct and power tables where they fit) and stages its rounds. */
+void blk_local_tables(kspec *k, kfft_table *t, const kfft_device_info *info, int split);
+/* A convolution kernel's radices reordered so its middle stays in registers. */
+void blk_conv_order(kspec *k);
+/* Register bounds (kspec.regs; 0: none): the default of two blocks per SM where measured to
+ * win; an unfused convolution block's. */
+int blk_two_per_sm(const kspec *k, int f64, const kfft_device_info *info);
+int blk_conv_regs(const kspec *k, int f64, const kfft_device_info *info);
+/* Blocks per SM the compiler is told to fit (CUDA launch bounds; 0: none). */
+int blk_min_blocks(const kspec *k, const kfft_device_info *info);
+/* Thread counts: a thread per butterfly of the widest pass; of every pass; fp32 blocks with a
+ * large odd part. */
+int blk_widest_pass_threads(const kspec *k, const kfft_device_info *info);
+int blk_every_pass_threads(const kspec *k, const kfft_device_info *info);
+int blk_odd_block_threads(const kspec *k, const kfft_device_info *info);
+/* fp32 mixed-radix blocks of one transform over 4096 points: small radices and 512 threads
+ * where measured to win (KFFT_SUCCESS: shaped; -1: not such a block; else an error status). */
+int blk_small_radix_block(kspec *k, const kfft_device_info *info);
+/* fp64 one-kernel blocks: radices, threads, register bound. */
+kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info);
+/* fp64 passes of wide radices: their register bound (0: none). */
+int blk_f64_wide_regs(const kspec *k);
+
+#endif
