@@ -492,7 +492,7 @@ static void pass_shapes(void)
         {KFFT_C2R, KFFT_F32, 1 << 20, 128, 4, 4, 64, 0},  /* packed: last pass stores pairs of reals */
         {KFFT_R2C, KFFT_F32, 1 << 20, 128, 8, 16, 64, 0}, /* packed: first pass loads pairs in 64-byte rows; pair pass 64 KB */
         {KFFT_C2R, KFFT_F32, 390625, 32, 4, 8, 0, 0},     /* odd: two-for-one, the last pass stores reals */
-        {KFFT_R2C, KFFT_F32, 1 << 16, 2048, 16, 32, 64, 0}, /* first pass 128-byte rows; pair pass: 16 + 16 columns of 128 */
+        {KFFT_R2C, KFFT_F32, 1 << 18, 512, 16, 32, 64, 0}, /* first pass 128-byte rows; pair pass: 16 + 16 columns of 128 (2^16: clusters) */
         {KFFT_C2C, KFFT_F32, 1 << 22, 32, 4, 4, 64, 0},
         {KFFT_C2C, KFFT_F64, 1 << 22, 32, 2, 2, 0, 128},  /* fp64 radix-16 passes of 256 threads: 128 (f64_wide_regs) */
         {KFFT_C2R, KFFT_F64, 1 << 20, 128, 2, 4, 0, 0},   /* packed passes: none */
@@ -610,7 +610,8 @@ static void f64_column_bounds(void)
  * run by clusters of that pass's radix P, where measured to win: after a Rader pass of one
  * column per block, fp32 blocks alone on their SM with P <= 5, fp64 P = 2; for a complex
  * power of two, columns of 64 KB (8192 points, fp64 4096) with P = 4 (fp64 also 8), fp32 65536
- * in four of 16384; plain columns, one-element stores; none without clusters (OpenCL). The
+ * in four of 16384, and the packed real routes of twice those lengths (R2C's store by output
+ * pairs, with its own twiddle tables); plain columns; none without clusters (OpenCL). The
  * fused kernel needs no workspace. */
 static void cluster_passes(void)
 {
@@ -623,7 +624,10 @@ static void cluster_passes(void)
         {KFFT_C2R, KFFT_F32, 52329, 2, 3, 1},  {KFFT_R2C, KFFT_F32, 52329, 1, 3, 1}, /* one transform: the half store */
         {KFFT_C2C, KFFT_F32, 32768, 4, 4, 1},  {KFFT_C2C, KFFT_F32, 65536, 4, 4, 1},   {KFFT_C2C, KFFT_F32, 131072, 4, 0, 2},
         {KFFT_C2C, KFFT_F64, 16384, 4, 4, 1},  {KFFT_C2C, KFFT_F64, 32768, 4, 8, 1},   {KFFT_C2C, KFFT_F64, 65536, 4, 0, 2},
-        {KFFT_R2C, KFFT_F32, 65536, 4, 0, 2},  /* packed real passes */
+        /* the packed real routes: C2R's pre-step in the loads, R2C's post-step by output pairs */
+        {KFFT_R2C, KFFT_F32, 65536, 4, 4, 1},  {KFFT_C2R, KFFT_F32, 65536, 4, 4, 1},   {KFFT_R2C, KFFT_F32, 131072, 2, 4, 1},
+        {KFFT_R2C, KFFT_F64, 32768, 4, 4, 1},  {KFFT_R2C, KFFT_F64, 65536, 4, 8, 1},   {KFFT_C2R, KFFT_F64, 65536, 4, 0, 2}, /* P = 8 lost */
+        {KFFT_R2C, KFFT_F32, 262144, 2, 0, 2},
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         kfft_schedule s;
@@ -646,6 +650,14 @@ static void cluster_passes(void)
                     bad = fabs(w[0] - (double)cosl(a)) > 1e-15 || fabs(w[1] - (double)sinl(a)) > 1e-15;
                     CHECK(!bad, "cluster %lld: twiddle q %d kk %lld is (%g, %g)", (long long)c[i].n, q, (long long)kk, w[0], w[1]);
                 }
+            /* the R2C post-step's W_nreal^kk (kk <= M/2), then W_nreal^(m M) (m < P) */
+            for (int64_t x = 0; k->st == KS_ST_R2C_PACK && x <= M / 2 + k->clu && !bad; x += x < 8 || x > M / 2 - 8 ? 1 : 331) {
+                int64_t e = x <= M / 2 ? x : (x - M / 2 - 1) * M;
+                long double a = -2 * 3.14159265358979323846264338327950288L * (long double)e / (long double)k->nreal;
+                const double *w = s.tab.v + 2 * (k->rtw + x);
+                bad = k->rtw < 0 || fabs(w[0] - (double)cosl(a)) > 1e-15 || fabs(w[1] - (double)sinl(a)) > 1e-15;
+                CHECK(!bad, "cluster r2c %lld: post-step twiddle %lld is (%g, %g)", (long long)c[i].n, (long long)x, w[0], w[1]);
+            }
         }
         kfft_schedule_free(&s);
     }

@@ -11,7 +11,9 @@
  * and 52329 = 3*17443 take mixed-radix passes with a Rader pass where the prime fits a block;
  * on the H100, 52329, 34886 = 2*17443 and 87215 = 5*17443 (fp32) and 24578 = 2*12289 (fp64) take
  * the second pass in clusters (kspec.h: clu), as do 32768 and 65536 (fp32), 16384 and 32768 (fp64),
- * and so do Bluestein's two FFTs where m is such a power of two (16211 = 13*29*43: m = 32768). */
+ * and so do Bluestein's two FFTs where m is such a power of two (16211 = 13*29*43: m = 32768) and
+ * the packed real routes of twice those lengths (R2C and C2R 65536 and 131072 in fp32, 32768 in fp64;
+ * fp64 R2C 65536). */
 static const long long TEST_LARGE[] = {2187, 2311, 3125, 4096, 4099, 4801, 5400, 6144, 6151, 6933, 7681, 8192, 8219, 10000, 12289,
                                        14403, 16211, 16384, 17443, 24578, 32768, 34886, 52329, 65536, 87215, 100003, 131072, 1000003,
                                        1048576};

@@ -406,42 +406,6 @@ static void emit_zat(strbuf *b, const kspec *k, const char *name, const char *po
               (long long)k->dlog, pos, name, name, k->R, k->R);
 }
 
-/* The second pass across the cluster (kspec.h: clu), after a column of B = 1 in shared memory:
- * Rader's column into natural order first (Y[e], e >= 1, at position e-1; Y[0] in the first
- * slot) so the remote reads of neighbouring threads are neighbouring elements; the cluster's
- * barrier; this block's share of the radix-P butterflies over the P blocks' columns; and the
- * barrier again so no block leaves while another still reads its shared memory. */
-static void emit_cluster_store(strbuf *b, const kspec *k, int index)
-{
-    const char *I = idx_type(k);
-    int P = k->clu, M = col_len(k), R = k->R, T = k->T, it = (R + T - 1) / T, S = (M + P - 1) / P, it2 = (S + T - 1) / T;
-    int rader = (k->ops & KS_MID_RADER) != 0;
-    long long slots = (long long)ks_col_area(k);
-    if (rader) {
-        sb_printf(b, "    kfft_cplx nv[%d];\n#pragma unroll\n    for (int q = 0; q < %d; q++) {\n", it, it);
-        sb_printf(b, "        int l = KFFT_TID + q * %d, c = 0;\n        if (l < %d) {\n", T, R);
-        emit_zat(b, k, "v", "l + 1");
-        sb_puts(b, "            nv[q] = v;\n        }\n    }\n");
-        sb_printf(b, "    kfft_cplx y0 = cadd(s[%lld], s[%lld]);\n    KFFT_BARRIER();\n", slots, slots + 1);
-        sb_printf(b, "#pragma unroll\n    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d;\n", it, T);
-        sb_printf(b, "        if (l < %d) s[KFFT_SP(l)] = nv[q];\n    }\n", R);
-        sb_printf(b, "    if (KFFT_TID == 0) s[%lld] = y0;\n", slots);
-    }
-    sb_puts(b, "    KFFT_CLUSTER_BARRIER();\n");
-    sb_printf(b, "    { %s t = col0 / %d; int j = (int)(col0 - t * %d);\n", I, P, P);
-    sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d, kk = j * %d + l;\n", it2, T, S);
-    sb_printf(b, "        if (l < %d && kk < %d) {\n            kfft_cplx y[%d];\n", S, M, P);
-    if (rader) sb_printf(b, "            const kfft_cplx *p = &s[kk == 0 ? %lld : KFFT_SP(kk - 1)];\n", slots);
-    else sb_puts(b, "            const kfft_cplx *p = &s[KFFT_SP(kk)];\n");
-    sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) y[i] = kfft_cluster_ld(p, i);\n", P);
-    sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) y[i] = cmul(y[i], tw[%lld + (i - 1) * %d + kk]);\n", P,
-              (long long)k->tw_pb, M);
-    sb_printf(b, "            kfft_dft%d(y);\n#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", P, P);
-    sb_printf(b, "            %s dst = kk + (%s)i * %d;\n            kfft_cplx v = y[i];\n", I, I, M);
-    emit_put(b, k, index);
-    sb_puts(b, "            }\n        }\n    }\n    }\n    KFFT_CLUSTER_BARRIER();\n");
-}
-
 /* Two-for-one R2C, from a = Z[k] and z = Z*[n-k] (k = pos): X_a[k] = (a + z)/2 to transform
  * 2t, X_b[k] = -i (a - z)/2 to 2t+1 where there is one. */
 static void emit_pair_split(strbuf *b, const kspec *k, int index, const char *pos)
@@ -541,6 +505,89 @@ static void emit_store_r2c_pack(strbuf *b, const kspec *k, int index)
     emit_pack_split(b, k, index, "e", w);
     sb_puts(b, "        }\n");
     close_elem_loop(b);
+}
+
+/* The radix-P butterfly across the cluster at output kk (a variable) into kfft_cplx y[P]:
+ * Y_q[kk] from block q's shared memory (through pointer p), times W_N^(q kk), the DFT. */
+static void emit_cluster_butterfly(strbuf *b, const kspec *k, const char *y, const char *kk, const char *p)
+{
+    int P = k->clu, M = col_len(k);
+    if (k->ops & KS_MID_RADER)
+        sb_printf(b, "            const kfft_cplx *%s = &s[%s == 0 ? %lld : KFFT_SP(%s - 1)];\n", p, kk, (long long)ks_col_area(k), kk);
+    else
+        sb_printf(b, "            const kfft_cplx *%s = &s[KFFT_SP(%s)];\n", p, kk);
+    sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) %s[i] = kfft_cluster_ld(%s, i);\n", P, y, p);
+    sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) %s[i] = cmul(%s[i], tw[%lld + (i - 1) * %d + %s]);\n", P, y, y,
+              (long long)k->tw_pb, M, kk);
+    sb_printf(b, "            kfft_dft%d(%s);\n", P, y);
+}
+
+/* The packed R2C's post-step across the cluster (kspec.h: clu): slot kk < M/2 of block j's
+ * share takes the butterflies at kk and M - kk (kk = 0: at 0 and M/2), so both outputs of
+ * every pair X[pos], X[N-pos] come from this thread's registers (emit_pack_split): pos = kk +
+ * i M pairs with M - kk + (P-1-i) M; in slot 0, pos = i M with (P-i) M and M/2 + i M with
+ * M/2 + (P-1-i) M, each pair once. */
+static void emit_cluster_store_r2c(strbuf *b, const kspec *k, int index)
+{
+    const char *I = idx_type(k);
+    int P = k->clu, M = col_len(k), T = k->T, H = M / 2, S = (H + P - 1) / P, it = (S + T - 1) / T;
+    long long r0 = (long long)k->rtw, r1 = r0 + H + 1;
+    char w[96];
+    sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d, kk = j * %d + l;\n", it, T, S);
+    sb_printf(b, "        if (l < %d && kk < %d) {\n            kfft_cplx ya[%d], yb[%d];\n", S, H, P, P);
+    sb_printf(b, "            int kb = kk == 0 ? %d : %d - kk;\n", H, M);
+    emit_cluster_butterfly(b, k, "ya", "kk", "pa");
+    emit_cluster_butterfly(b, k, "yb", "kb", "pb");
+    sb_printf(b, "            if (kk != 0) {\n#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", P);
+    sb_printf(b, "            %s pos = kk + (%s)i * %d;\n            kfft_cplx a = ya[i], z = cconj(yb[%d - i]);\n", I, I, M, P - 1);
+    snprintf(w, sizeof w, "cmul(tw[%lld + kk], tw[%lld + i])", r0, r1);
+    emit_pack_split(b, k, index, "pos", w);
+    sb_printf(b, "            }\n            } else {\n#pragma unroll\n            for (int i = 0; i <= %d; i++) {\n", P / 2);
+    sb_printf(b, "            %s pos = (%s)i * %d;\n            kfft_cplx a = ya[i], z = cconj(ya[(%d - i) %% %d]);\n", I, I, M, P, P);
+    snprintf(w, sizeof w, "tw[%lld + i]", r1);
+    emit_pack_split(b, k, index, "pos", w);
+    sb_printf(b, "            }\n#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", P / 2);
+    sb_printf(b, "            %s pos = %d + (%s)i * %d;\n            kfft_cplx a = yb[i], z = cconj(yb[%d - i]);\n", I, H, I, M, P - 1);
+    snprintf(w, sizeof w, "cmul(tw[%lld], tw[%lld + i])", r0 + H, r1);
+    emit_pack_split(b, k, index, "pos", w);
+    sb_puts(b, "            }\n            }\n        }\n    }\n");
+}
+
+/* The second pass across the cluster (kspec.h: clu), after a column of B = 1 in shared memory:
+ * Rader's column into natural order first (Y[e], e >= 1, at position e-1; Y[0] in the first
+ * slot) so the remote reads of neighbouring threads are neighbouring elements; the cluster's
+ * barrier; this block's share of the radix-P butterflies over the P blocks' columns (the packed
+ * R2C's: emit_cluster_store_r2c); and the barrier again so no block leaves while another still
+ * reads its shared memory. */
+static void emit_cluster_store(strbuf *b, const kspec *k, int index)
+{
+    const char *I = idx_type(k);
+    int P = k->clu, M = col_len(k), R = k->R, T = k->T, it = (R + T - 1) / T, S = (M + P - 1) / P, it2 = (S + T - 1) / T;
+    if (k->ops & KS_MID_RADER) {
+        long long slots = (long long)ks_col_area(k);
+        sb_printf(b, "    kfft_cplx nv[%d];\n#pragma unroll\n    for (int q = 0; q < %d; q++) {\n", it, it);
+        sb_printf(b, "        int l = KFFT_TID + q * %d, c = 0;\n        if (l < %d) {\n", T, R);
+        emit_zat(b, k, "v", "l + 1");
+        sb_puts(b, "            nv[q] = v;\n        }\n    }\n");
+        sb_printf(b, "    kfft_cplx y0 = cadd(s[%lld], s[%lld]);\n    KFFT_BARRIER();\n", slots, slots + 1);
+        sb_printf(b, "#pragma unroll\n    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d;\n", it, T);
+        sb_printf(b, "        if (l < %d) s[KFFT_SP(l)] = nv[q];\n    }\n", R);
+        sb_printf(b, "    if (KFFT_TID == 0) s[%lld] = y0;\n", slots);
+    }
+    sb_puts(b, "    KFFT_CLUSTER_BARRIER();\n");
+    sb_printf(b, "    { %s t = col0 / %d; int j = (int)(col0 - t * %d);\n", I, P, P);
+    if (k->st == KS_ST_R2C_PACK) {
+        emit_cluster_store_r2c(b, k, index);
+    } else {
+        sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d, kk = j * %d + l;\n", it2, T, S);
+        sb_printf(b, "        if (l < %d && kk < %d) {\n            kfft_cplx y[%d];\n", S, M, P);
+        emit_cluster_butterfly(b, k, "y", "kk", "p");
+        sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", P);
+        sb_printf(b, "            %s dst = kk + (%s)i * %d;\n            kfft_cplx v = y[i];\n", I, I, M);
+        emit_put(b, k, index);
+        sb_puts(b, "            }\n        }\n    }\n");
+    }
+    sb_puts(b, "    }\n    KFFT_CLUSTER_BARRIER();\n");
 }
 
 /* The convolution's spectrum at element e (an expression) of local column bc, into w: entry e
@@ -779,14 +826,14 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     int fused = conv && ks_conv_fused(k);
     emit_fft(b, k, index, from_global, to_global && !conv, 0, fused ? MID_FUSED : conv ? MID_STORE : MID_NONE);
     if (conv) emit_fft(b, k, index, 0, to_global, fused, MID_NONE);
-    if (ks_pair_pass(k)) {
+    if (k->clu) {
+        emit_cluster_store(b, k, index);
+    } else if (ks_pair_pass(k)) {
         emit_store_r2c_2_pass(b, k, index);
     } else if (k->st == KS_ST_R2C_PACK) {
         emit_store_r2c_pack(b, k, index);
     } else if (k->st == KS_ST_HALF2) {
         emit_store_r2c_2(b, k, index);
-    } else if (k->clu) {
-        emit_cluster_store(b, k, index);
     } else if (rader) {
         open_elem_loop(b, k, col_len(k), gen_walk_along(k, 1));
         emit_zat(b, k, "v", "e");

@@ -121,7 +121,9 @@ typedef struct {
     int64_t nreal;       /* real length of a PACK route (n = nreal/2) */
     int64_t rtw;         /* PACK: table of W_nreal^k, k <= nreal/2; in passes two tables, W_nreal^j
                             (j < C = N/R, the pass's columns) then W_nreal^(e C) at rtw + C (e < R in
-                            the C2R first pass, e <= R/2 in the R2C last): W^(j + e C) = the product */
+                            the C2R first pass, e <= R/2 in the R2C last): W^(j + e C) = the product;
+                            for a cluster kernel's R2C store (clu) W_nreal^kk (kk <= M/2), then
+                            W_nreal^(m M) (m < P) */
     int64_t ntr;         /* two-for-one routes: user transforms (columns are pairs of them) */
     int scale;           /* multiply stored values by (inv ? scale_inv : scale_fwd) */
     double scale_fwd, scale_inv;
@@ -166,7 +168,10 @@ typedef struct {
      * j of one transform (Y_j, M = N/P long; Rader's put in natural order first), and after the
      * cluster's barrier takes outputs kk in [j S, (j+1) S), S = ceil(M/P): Y_q[kk] from block
      * q, times W_N^(q kk) (table tw_pb, entry (q-1)*M + kk), a radix-P butterfly, and X[kk +
-     * m M] to the destination, as the second pass would have written them. */
+     * m M] to the destination, as the second pass would have written them. The packed R2C's
+     * post-step pairs X[k] with X[N-k]: there block j takes the output pairs kk, M - kk for kk
+     * in [j S2, (j+1) S2), S2 = ceil((M/2)/P), kk = 0 standing for 0 and M/2 (kernel.c:
+     * emit_cluster_store_r2c). */
     int clu;
     int64_t chirp, bhat, dlog;
 } kspec;
@@ -191,7 +196,7 @@ static inline int ks_bluestein_middle(const kspec *k) { return k->kind == KS_GPA
 static inline int64_t ks_store_ns(const kspec *k) { return ks_bluestein_middle(k) ? 1 : k->Ns; }
 
 /* Is k the last pass of a two-for-one or packed R2C chain (columns in pairs: ks_pairs)? */
-static inline int ks_pair_pass(const kspec *k) { return k->kind == KS_GPASS && (k->st == KS_ST_HALF2 || k->st == KS_ST_R2C_PACK); }
+static inline int ks_pair_pass(const kspec *k) { return k->kind == KS_GPASS && !k->clu && (k->st == KS_ST_HALF2 || k->st == KS_ST_R2C_PACK); }
 
 /* A pairing pass's columns. Output k = j + e*Ns (k < n) pairs with n - k, which lies in column
  * (d - j) mod Ns, d = n mod Ns, at element C - e, C = (n - d)/Ns - (j > d); k = 0 pairs with

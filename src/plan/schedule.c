@@ -102,7 +102,15 @@ static int64_t cluster_columns(const kspec *base, int64_t N, int64_t rp, const k
 {
     int64_t M = base->f64 ? 4096 : N == 65536 ? 16384 : 8192, P = N / M;
     if (rp || N % M || (P != 4 && !(base->f64 && P == 8)) || P > info->cluster_max) return 0;
-    return base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX && !base->tfast && !base->tgrp ? M : 0;
+    /* The packed real routes of twice those lengths too: R2C's post-step in a store over pairs
+     * of outputs (kernel.c: emit_cluster_store_r2c), C2R's pre-step in the loads. Against their
+     * two passes (H100, same run, bench/results/h100-2026-11-26k-packclu.txt): R2C 2^16 0.83 ->
+     * 1.12 of cuFFT (and no work area: 268 MB before), 2^17 1.28 -> 1.40; fp64 R2C 2^15 1.27 ->
+     * 1.92, 2^16 (P = 8) 1.30 -> 1.45; C2R 2^16 0.68 -> 0.73, 2^17 1.16 -> 1.23, fp64 2^15 1.22
+     * -> 1.31, but fp64 C2R 2^16 (P = 8) 1.23 -> 1.06, so C2R keeps P = 4. */
+    int cplx = base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX;
+    int r2c = base->ld == KS_LD_PAIR && base->st == KS_ST_R2C_PACK, c2r = base->ld == KS_LD_C2R_PACK && base->st == KS_ST_PAIR && P == 4;
+    return (cplx || ((r2c || c2r) && base->nreal)) && !base->tfast && !base->tgrp ? M : 0;
 }
 
 /* Can Bluestein's passes sp[0..2np) run the first FFT's last pass and the second's first as
@@ -167,6 +175,10 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             kspec *k0 = &s->spec[s->nsteps - 1];
             k0->clu = (int)R[p];
             k0->tw_pb = tab_twiddles_grid(t, 1, R[p] - 1, Ns, Ns * R[p], 0);
+            if (base->st == KS_ST_R2C_PACK) { /* the post-step's W_nreal^(kk + m Ns), kk <= Ns/2, m < P (kspec.h: rtw) */
+                k0->rtw = tab_twiddles_range(t, Ns / 2 + 1, 1, base->nreal);
+                tab_twiddles_range(t, R[p], Ns, base->nreal);
+            }
             break;
         }
         kspec *k = &s->spec[s->nsteps++];
@@ -190,7 +202,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * h100-2026-11-26-pairslots.txt part 5: R2C 2^16 0.81 -> 0.84 of cuFFT, 2^18 1.23 -> 1.27,
          * 2^24 0.85 -> 0.87; 128 KB blocks lost: 2^20 1.09 -> 1.04, 2^22 0.94 -> 0.89). The packed
          * C2R's first pass gained nothing either way (within 0.03). */
-        if (p == 0 && base->nreal && base->ld == KS_LD_PAIR)
+        if (p == 0 && base->nreal && base->ld == KS_LD_PAIR && !cm)
             while (B < 4 * Bg && (int64_t)2 * B * R[p] <= emax && (int64_t)2 * B * R[p] * blk_elem_bytes(f64) <= PAIR_BLOCK_BYTES) B *= 2;
         /* A two-for-one (or packed) R2C last pass writes B/2 columns and their B/2 partners into half
          * spectra of n/2+1 elements, whose starts are mostly not sector-aligned, so each row
