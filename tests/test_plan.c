@@ -628,6 +628,12 @@ static void cluster_passes(void)
         {KFFT_R2C, KFFT_F32, 65536, 4, 4, 1},  {KFFT_C2R, KFFT_F32, 65536, 4, 4, 1},   {KFFT_R2C, KFFT_F32, 131072, 2, 4, 1},
         {KFFT_R2C, KFFT_F64, 32768, 4, 4, 1},  {KFFT_R2C, KFFT_F64, 65536, 4, 8, 1},   {KFFT_C2R, KFFT_F64, 65536, 4, 0, 2}, /* P = 8 lost */
         {KFFT_R2C, KFFT_F32, 262144, 2, 0, 2},
+        /* smooth lengths: columns of <= 64 KB at <= 512 threads (smooth_cluster_columns) */
+        {KFFT_C2C, KFFT_F32, 27648, 4, 4, 1},  {KFFT_C2C, KFFT_F32, 55296, 4, 8, 1},   {KFFT_C2C, KFFT_F32, 36864, 4, 6, 1},
+        {KFFT_C2C, KFFT_F32, 36000, 4, 5, 1},  {KFFT_C2C, KFFT_F32, 56000, 4, 7, 1},   {KFFT_C2C, KFFT_F32, 28672, 4, 4, 1},
+        {KFFT_C2C, KFFT_F32, 46656, 4, 0, 2},  /* 7776-point columns take 648 threads */
+        {KFFT_C2C, KFFT_F32, 110592, 2, 0, 2}, /* columns of 13824: 108 KB */
+        {KFFT_C2C, KFFT_F64, 55296, 4, 0, 2},  {KFFT_R2C, KFFT_F32, 110592, 2, 0, 2}, /* fp32 complex only */
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         kfft_schedule s;
@@ -640,6 +646,11 @@ static void cluster_passes(void)
               s.nwork, c[i].clu, c[i].kernels, s.describe);
         /* the second pass's twiddles as the kernel reads them: entry (q-1)*M + kk = W_N^(q kk) */
         const kspec *k = &s.spec[0];
+        /* smooth columns of over 256 threads: bound to two blocks per SM (36000's 7200 points at
+         * 360 threads compiled to 100 registers unbound, one block per SM) */
+        if (k->clu && (k->N & (k->N - 1)) && !(k->ops & KS_MID_RADER))
+            CHECK(k->T <= 512 && (k->T <= 256 || (k->regs > 0 && k->regs * k->T * 2 <= 65536)),
+                  "cluster %lld: %d threads, register bound %d", (long long)c[i].n, k->T, k->regs);
         if (k->clu && !tab_compute(&s.tab, 0)) {
             int64_t M = k->N / k->clu, bad = 0;
             CHECK(k->tw_pb >= 0 && k->tw_pb + (k->clu - 1) * M <= s.tab.len, "cluster %lld: table past its end", (long long)c[i].n);

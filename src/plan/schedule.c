@@ -85,6 +85,33 @@ static int cluster_pass(const kfft_schedule *s, const kspec *base, const int64_t
     return !base->tfast && !base->tgrp && base->st != KS_ST_HALF2 && base->st != KS_ST_R2C_PACK;
 }
 
+/* A smooth complex transform that is not a power of two (fp32), as one launch like the powers
+ * of two below: the fewest blocks P (2..8) whose columns M = N/P take at most 64 KB, where such
+ * a column's block has at most 512 threads, bound to two blocks per SM above 256 (gpasses).
+ * Returns M, or 0. H100, kfft/cuFFT against the two passes in the same runs (bench/results/
+ * h100-2026-11-26k-smoothclu.txt): 27648 1.46 -> 2.12, 28672 1.39 -> 1.85, 32000 1.40 -> 1.89,
+ * 36864 1.49 -> 2.01, 55296 1.63 -> 2.02, 50000 1.17 -> 1.46, 64000 1.23 -> 1.46, 36000 1.56 ->
+ * 1.67, 43200 1.38 -> 1.55, 30000 1.19 -> 1.44, 40000 1.06 -> 1.28, 48000 1.56 -> 1.70, 56000
+ * 1.44 -> 1.57; but 45000 (six columns of 7500, radix 15 first) 1.40 -> 1.31 and 54000 (eight of
+ * 6750 = 15x15x15x2) 1.42 -> 1.21. Without the bound 36000's and 43200's 7200-point blocks (360
+ * threads) compiled to 100 registers, one block per SM, and lost (1.01, 0.93); so did blocks of
+ * more threads (46656 as six columns of 7776 at 648 threads: 1.03 -> 0.68) and larger columns,
+ * one block per SM (110592 as eight of 13824: 1.41 -> 1.11, 1.48 unpadded; 73728 as six of
+ * 12288: 1.40 -> 1.19). */
+static int64_t smooth_cluster_columns(const kspec *base, int64_t N, const kfft_device_info *info)
+{
+    if (base->f64 || base->n != N || !kfft_is_smooth(N) || base->ld != KS_LD_CPLX || base->st != KS_ST_CPLX || base->tfast || base->tgrp)
+        return 0;
+    for (int64_t P = 2; P <= 8 && P <= info->cluster_max; P++) {
+        if (N % P || N / P > 8192) continue;
+        kspec k = *base;
+        k.kind = KS_GPASS;
+        if (blk_shape(&k, (int)(N / P), 1, kfft_radix_auto(N / P, 0), info)) return 0;
+        return k.T <= 512 ? N / P : 0;
+    }
+    return 0;
+}
+
 /* A power-of-two complex transform as one launch: a first pass of one column of M points per
  * block, its loads strided by P, and the second, of radix P = N/M, across clusters of P blocks
  * (kspec.h: clu). Returns M, or 0. Columns of 64 KB (8192 points, fp64 4096), two or more
@@ -100,6 +127,7 @@ static int cluster_pass(const kfft_schedule *s, const kspec *base, const int64_t
  * and lost to both (65536 0.64, -26h part 5). */
 static int64_t cluster_columns(const kspec *base, int64_t N, int64_t rp, const kfft_device_info *info)
 {
+    if (N & (N - 1)) return rp ? 0 : smooth_cluster_columns(base, N, info);
     int64_t M = base->f64 ? 4096 : N == 65536 ? 16384 : 8192, P = N / M;
     if (rp || N % M || (P != 4 && !(base->f64 && P == 8)) || P > info->cluster_max) return 0;
     /* The packed real routes of twice those lengths too: R2C's post-step in a store over pairs
@@ -249,6 +277,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             }
             k->pad = pad >= 0 ? pad : 1;
             k->regs = blk_two_per_sm(k, f64, info);
+            if (cm && (N & (N - 1)) && k->T > 256) k->regs = blk_two_blocks_regs(k->T); /* smooth_cluster_columns: two per SM */
             if (f64 && !k->regs && k->ld != KS_LD_C2R_PACK && k->st != KS_ST_R2C_PACK) k->regs = blk_f64_wide_regs(k);
             if ((int64_t)B * R[p] * blk_elem_bytes(f64) > PASS_SMEM_MAX) { /* one block per SM: every thread busy, no bound */
                 k->T = blk_widest_pass_threads(k, info);
