@@ -461,6 +461,26 @@ static int t_wisdom(void)
     CHECK(kfft_wisdom_import(c, other) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "stale"),
           "stale: %s", kfft_error_message());
     CHECK(kfft_wisdom_count(c) == 1, "refused files changed the wisdom (%d entries)", kfft_wisdom_count(c));
+    /* Passes without clusters (kfft_tune's last candidate where the rules take them): read, used
+     * (on this device the passes have none anyway: results stay right) and exported; a single
+     * kernel's entry has no such field. */
+    set_wisdom_entry(path, "passes f32 R=65536 ops=0 io=0 pad=-1 radix=-1 noclu=1 ns=1 default_ns=2");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 2, "noclu= entry: %s", kfft_error_message());
+    e = run_layout(c, 65536, 2, 0, 0, 0, 0);
+    CHECK(e < 1e-5, "results with the noclu= entry: rel error %.2e", e);
+    char w4[4200];
+    snprintf(w4, sizeof w4, "%s/w4.txt", dir);
+    wf = kfft_wisdom_export(c, w4) == KFFT_SUCCESS ? fopen(w4, "r") : NULL;
+    got[0] = 0;
+    if (wf) {
+        got[fread(got, 1, sizeof got - 1, wf)] = 0;
+        fclose(wf);
+    }
+    CHECK(strstr(got, " noclu=1 ") != NULL, "export lost noclu=1: %s", got);
+    remove(w4);
+    set_wisdom_entry(path, "single f32 R=64 B=32 ops=0 io=0 T=32 pad=1 radix=0 noclu=1 ns=1 default_ns=2");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
+          "noclu= on a single kernel's entry: %s", kfft_error_message());
     kfft_context_destroy(c);
     /* A malformed default file: the context still opens, without it, and says why. */
     rewrite(other, path, 0, NULL);

@@ -680,6 +680,26 @@ static void cluster_passes(void)
             CHECK(s.nsteps == 2, "no clusters: %lld in %d kernels: %s", (long long)n, s.nsteps, s.describe);
             kfft_schedule_free(&s);
         }
+    /* kfft_tune's noclu knob (wisdom's noclu=1): the same lengths without clusters */
+    struct { kfft_type type; int64_t n; } nc[] = {{KFFT_C2C, 55296}, {KFFT_C2C, 65536}, {KFFT_C2C, 52329}, {KFFT_R2C, 65536}};
+    info = test_h100_info("sm_90");
+    for (size_t i = 0; i < sizeof nc / sizeof nc[0]; i++) {
+        kfft_plan_desc pd;
+        memset(&pd, 0, sizeof pd);
+        pd.type = nc[i].type;
+        pd.precision = KFFT_F32;
+        pd.rank = 1;
+        pd.n[0] = nc[i].n;
+        pd.batch = 4;
+        kfft_problem p;
+        if (kfft_problem_from_desc(&pd, &p)) continue;
+        p.knob[0].on = p.knob[0].noclu = 1;
+        p.knob[0].pad = p.knob[0].radix = p.knob[0].split = -1; /* passes' defaults */
+        int bad = kfft_schedule_build(&p, &info, &s);
+        CHECK(!bad && s.nsteps == 2 && !s.spec[0].clu && !s.spec[1].clu, "%lld with noclu: %s", (long long)nc[i].n,
+              bad ? kfft_error_message() : s.describe);
+        if (!bad) kfft_schedule_free(&s);
+    }
     /* a strided axis (grouped columns) keeps the two passes */
     int64_t n2[2] = {52329, 52329};
     if (!schedule_prec(KFFT_R2C, KFFT_F32, 2, n2, 1, &s)) {

@@ -26,9 +26,10 @@ typedef struct {
     /* Internal (kfft_tune): force the threads, padding, radices (KFFT_RADIX_*) and register
      * bound (0: none) of stage i's one-kernel transform, or the padding and radices of all its
      * passes (-1: default); and for either, split twiddle tables on (1) or off (0) against
-     * the planner's rule (-1; blocks.c: split_wins). */
+     * the planner's rule (-1; blocks.c: split_wins); noclu: passes without the clusters the
+     * rules would take (kspec.h: clu). */
     struct {
-        int on, T, pad, radix, regs, split;
+        int on, T, pad, radix, regs, split, noclu;
     } knob[KFFT_MAX_DIMS];
 } kfft_problem;
 

@@ -53,6 +53,7 @@ static int measured_choice(const kfft_problem *p, int g, const kfft_device_info 
     key->radix = p->knob[g].radix;
     key->regs = p->knob[g].regs;
     key->split = p->knob[g].split;
+    key->noclu = p->knob[g].noclu;
     return 1;
 }
 
@@ -156,13 +157,14 @@ static int bluestein_middle(const kspec *sp, int np)
 }
 
 /* Global passes of a length-N transform: appends specs for Ns = 1, R1, R1*R2, ... With rp
- * (a prime factor of N), the first pass transforms columns of length rp by Rader. radix, pad
- * and split: a measured choice for every pass (kfft_tune, wisdom), or -1 for the defaults.
- * reverse: the passes' lengths in reverse order (Bluestein's second FFT: bluestein_middle). */
-static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64_t rp, int radix, int pad, int split, int reverse,
+ * (a prime factor of N), the first pass transforms columns of length rp by Rader. ch: the
+ * measured choice for every pass (kfft_tune, wisdom): radix, pad and split, or -1 for the
+ * defaults, and noclu, no clusters where the rules would take them. reverse: the passes'
+ * lengths in reverse order (Bluestein's second FFT: bluestein_middle). */
+static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64_t rp, const kfft_wisdom_entry *ch, int reverse,
                            const kfft_device_info *info, kfft_table *t)
 {
-    int f64 = base->f64;
+    int f64 = base->f64, radix = ch->radix, pad = ch->pad, split = ch->split;
     /* Power-of-two passes may use opt-in shared memory: fewer passes won over more blocks per
      * SM (H100: 2^22 in two passes of 2048 instead of three, 0.51 -> 0.67 of cuFFT; 2^24 0.51
      * -> 0.55), but not for odd-heavy radices (1000003's Bluestein length 2000376 in 2 + 2
@@ -179,7 +181,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
      * (reverse) starts there: each pass is sized for the sides it touches. */
     int conv = base->n < N, user_in = !(conv && reverse), user_out = !(conv && !reverse);
     int64_t R[KFFT_MAX_STEPS];
-    int64_t cm = cluster_columns(base, N, rp, info);
+    int64_t cm = ch->noclu ? 0 : cluster_columns(base, N, rp, info);
     int np = cm ? 2 : kfft_split_passes(rp ? N / rp : N, emax / Bg, R + (rp != 0), KFFT_MAX_STEPS / 2 - 1);
     if (cm) {
         R[0] = cm;
@@ -199,7 +201,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
         return kfft_fail(KFFT_ERROR_UNSUPPORTED, "the transform needs more than %d kernels", KFFT_MAX_STEPS);
     int64_t Ns = 1;
     for (int p = 0; p < np; p++) {
-        if (p == 1 && (cm || cluster_pass(s, base, R, np, rp, info))) { /* kspec.h: clu */
+        if (p == 1 && (cm || (!ch->noclu && cluster_pass(s, base, R, np, rp, info)))) { /* kspec.h: clu */
             kspec *k0 = &s->spec[s->nsteps - 1];
             k0->clu = (int)R[p];
             k0->tw_pb = tab_twiddles_grid(t, 1, R[p] - 1, Ns, Ns * R[p], 0);
@@ -591,13 +593,13 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         kfft_wisdom_entry key = {.passes = 1, .f64 = f64, .R = N, .ops = rp ? KS_MID_RADER : smooth ? 0 : KS_MID_BLUESTEIN,
                                  .io = kfft_wisdom_io(base.ld, base.st), .pad = -1, .radix = -1, .split = -1};
         measured_choice(p, s->nstages - 1, info, &key);
-        if ((st = gpasses(s, &base, N, rp, key.radix, key.pad, key.split, 0, info, t))) return st;
+        if ((st = gpasses(s, &base, N, rp, &key, 0, info, t))) return st;
         int np = s->nsteps - sg->first;
         kspec *sp = &s->spec[sg->first];
         if (!smooth && !rp) {
             /* Second FFT of the convolution: the same passes in reverse order, so its first
              * pass can be the first's last (bluestein_middle). */
-            if ((st = gpasses(s, &base, N, rp, key.radix, key.pad, key.split, 1, info, t))) return st;
+            if ((st = gpasses(s, &base, N, rp, &key, 1, info, t))) return st;
             if (s->nsteps - sg->first != 2 * np)
                 return kfft_fail(KFFT_ERROR_INTERNAL, "Bluestein's second FFT took %d passes, the first %d", s->nsteps - sg->first - np, np);
             sp[0].ops |= KS_PRE_CHIRP;

@@ -5,7 +5,8 @@
  * (narrow, balanced, widest), then on CUDA the winner with registers bounded to 96 and 64 per
  * thread (more blocks per SM); for a multi-pass stage, the radices and padding of all its
  * passes; for either, last, the winner with split twiddle tables the other way from the
- * planner's rule (blocks.c: split_wins). */
+ * planner's rule (blocks.c: split_wins), and for passes the planner ran in clusters, the winner
+ * without them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,7 @@ static void set_knob(kfft_problem *q, int g, const int *c)
     q->knob[g].radix = c[2];
     q->knob[g].regs = c[3];
     q->knob[g].split = c[4];
+    q->knob[g].noclu = c[5];
 }
 
 /* Compiling the candidates was most of a tuning run (one compile each, in series). A stage's
@@ -62,7 +64,7 @@ static void set_knob(kfft_problem *q, int g, const int *c)
  * at once (kfft_module_acquire_many: parallel threads, duplicates once); timing then finds
  * each in the context's module cache. Returns the entries to release after timing (NULL on
  * failure: time_plan reports any error). */
-static kfft_module_entry **prefetch(kfft_context ctx, const kfft_problem *q, int g, int (*cand)[5], int ncand, int *count)
+static kfft_module_entry **prefetch(kfft_context ctx, const kfft_problem *q, int g, int (*cand)[6], int ncand, int *count)
 {
     size_t cap = (size_t)ncand * KFFT_MAX_STEPS;
     strbuf *src = calloc(cap, sizeof *src);
@@ -131,7 +133,7 @@ static int block_threads(const kfft_wisdom_entry *key, int m, int max_threads, i
 
 /* Times stage g's candidates (compiled together first); *best and *best_ms get the fastest
  * where it beats *best_ms. */
-static kfft_status time_candidates(kfft_context ctx, kfft_problem *q, int g, int (*cand)[5], int ncand, kfft_buffer in,
+static kfft_status time_candidates(kfft_context ctx, kfft_problem *q, int g, int (*cand)[6], int ncand, kfft_buffer in,
                                    kfft_buffer out, int *best, double *best_ms)
 {
     int nmod = 0;
@@ -142,8 +144,8 @@ static kfft_status time_candidates(kfft_context ctx, kfft_problem *q, int g, int
         double ms;
         st = time_plan(ctx, q, in, out, &ms);
         if (!st)
-            kfft_log(ctx, "tune: stage %d: T=%d pad=%d radix=%d regs=%d split=%d: %.4f ms", g, cand[c][0], cand[c][1], cand[c][2], cand[c][3],
-                     cand[c][4], ms);
+            kfft_log(ctx, "tune: stage %d: T=%d pad=%d radix=%d regs=%d split=%d noclu=%d: %.4f ms", g, cand[c][0], cand[c][1], cand[c][2],
+                     cand[c][3], cand[c][4], cand[c][5], ms);
         if (!st && ms < *best_ms) {
             *best_ms = ms;
             *best = c;
@@ -155,17 +157,20 @@ static kfft_status time_candidates(kfft_context ctx, kfft_problem *q, int g, int
 }
 
 /* What a stage's wisdom entry is keyed by, and what the untuned plan chose (split: whether
- * its kernels took split twiddle tables). */
+ * its kernels took split twiddle tables; clu: whether its passes ran in clusters). */
 typedef struct {
     kfft_wisdom_entry key, dflt;
-    int split;
+    int split, clu;
 } stage_info;
 
 static void describe_stage(const kfft_schedule *s, int g, stage_info *si)
 {
     const kspec *k = &s->spec[s->stage[g].first], *last = &s->spec[s->stage[g].first + s->stage[g].nsteps - 1];
     memset(si, 0, sizeof *si);
-    for (int i = s->stage[g].first; i < s->stage[g].first + s->stage[g].nsteps; i++) si->split |= s->spec[i].twsplit != 0;
+    for (int i = s->stage[g].first; i < s->stage[g].first + s->stage[g].nsteps; i++) {
+        si->split |= s->spec[i].twsplit != 0;
+        si->clu |= s->spec[i].clu != 0;
+    }
     kfft_wisdom_entry *e = &si->key;
     e->split = -1;
     e->f64 = k->f64;
@@ -200,10 +205,10 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     if (st) return st;
     int nst = s.nstages;
     stage_info si[KFFT_MAX_DIMS];
-    /* Candidates per stage: {T, pad, radix, regs, split}; passes take T = 0 (unused); regs and
-     * split are tried after the others, on their winner. */
+    /* Candidates per stage: {T, pad, radix, regs, split, noclu}; passes take T = 0 (unused);
+     * regs, split and noclu are tried after the others, on their winner. */
     enum { MAXC = 64 };
-    int cand[KFFT_MAX_DIMS][MAXC][5], ncand[KFFT_MAX_DIMS] = {0};
+    int cand[KFFT_MAX_DIMS][MAXC][6], ncand[KFFT_MAX_DIMS] = {0};
     for (int g = 0; g < nst; g++) {
         describe_stage(&s, g, &si[g]);
         int single = !si[g].key.passes;
@@ -221,6 +226,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
                     c[2] = m;
                     c[3] = 0;
                     c[4] = -1;
+                    c[5] = 0;
                 }
         }
     }
@@ -243,7 +249,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         /* Then, with those choices, register bounds (CUDA launch bounds: more blocks per SM
          * against spills; blocks.c min_blocks). */
         if (!st && !si[g].key.passes && ctx->info.dialect == KS_DIALECT_CUDA) {
-            int rc[2][5], nb = 0;
+            int rc[2][6], nb = 0;
             double rb = stage_best;
             for (int i = 0; i < 2; i++) {
                 memcpy(rc[i], cand[g][best], sizeof rc[i]);
@@ -258,12 +264,26 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         /* Then split twiddle tables the other way from the rule: it was set from a few
          * measured lengths per class (blocks.c: split_wins), and near its edges either may win. */
         if (!st) {
-            int sc[1][5], nb = 0;
+            int sc[1][6], nb = 0;
             double rb = stage_best;
             memcpy(sc[0], cand[g][best], sizeof sc[0]);
             sc[0][4] = !si[g].split;
             st = time_candidates(ctx, &q, g, sc, 1, in, out, &nb, &rb);
-            if (!st && rb < stage_best) memcpy(cand[g][best], sc[0], sizeof sc[0]);
+            if (!st && rb < stage_best) {
+                memcpy(cand[g][best], sc[0], sizeof sc[0]);
+                stage_best = rb;
+            }
+        }
+        /* Then, where the planner ran the stage's passes in clusters, without them: the rules
+         * were set from a few lengths, and some they take lost (schedule.c:
+         * smooth_cluster_columns: 45000, 54000). */
+        if (!st && si[g].clu) {
+            int cc[1][6], nb = 0;
+            double rb = stage_best;
+            memcpy(cc[0], cand[g][best], sizeof cc[0]);
+            cc[0][5] = 1;
+            st = time_candidates(ctx, &q, g, cc, 1, in, out, &nb, &rb);
+            if (!st && rb < stage_best) memcpy(cand[g][best], cc[0], sizeof cc[0]);
         }
         if (st) break;
         set_knob(&q, g, cand[g][best]);
@@ -282,14 +302,15 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
             e.radix = q.knob[g].radix;
             e.regs = q.knob[g].regs;
             e.split = q.knob[g].split;
+            e.noclu = q.knob[g].noclu;
         }
         e.ms = keep ? best_total : rep->default_ms;
         e.default_ms = rep->default_ms;
         kfft_wisdom_put(ctx->wisdom, &e);
         size_t o = strlen(rep->choice);
         if (e.passes)
-            snprintf(rep->choice + o, sizeof rep->choice - o, "%spasses of %lld: pad=%d radix=%d split=%d%s", o ? "; " : "", (long long)e.R,
-                     e.pad, e.radix, e.split, keep ? "" : " (default)");
+            snprintf(rep->choice + o, sizeof rep->choice - o, "%spasses of %lld: pad=%d radix=%d split=%d%s%s", o ? "; " : "", (long long)e.R,
+                     e.pad, e.radix, e.split, e.noclu ? " noclu=1" : "", keep ? "" : " (default)");
         else
             snprintf(rep->choice + o, sizeof rep->choice - o, "%sR=%lld B=%d T=%d pad=%d radix=%d regs=%d split=%d%s", o ? "; " : "",
                      (long long)e.R, e.B, e.T, e.pad, e.radix, e.regs, e.split, keep ? "" : " (default)");

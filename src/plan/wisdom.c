@@ -73,6 +73,7 @@ kfft_status kfft_wisdom_save(kfft_wisdom *w, const char *path)
             fprintf(f, "single %s R=%lld B=%d ops=%d io=%d T=%d pad=%d radix=%d regs=%d", prec, (long long)e->R, e->B, e->ops, e->io,
                     e->T, e->pad, e->radix, e->regs);
         if (e->split >= 0) fprintf(f, " split=%d", e->split);
+        if (e->passes && e->noclu) fprintf(f, " noclu=1");
         fprintf(f, " ns=%lld default_ns=%lld\n", (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
     }
     pthread_mutex_unlock(&w->lock);
@@ -134,7 +135,7 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
                                w->version);
         } else {
             const char *s = line;
-            long long R, B = 0, ops, io, T = 0, pad, radix, regs = 0, split = -1, ms, dms;
+            long long R, B = 0, ops, io, T = 0, pad, radix, regs = 0, split = -1, noclu = 0, ms, dms;
             int passes = !strncmp(s, "passes ", 7), kind = passes || !strncmp(s, "single ", 7);
             int f64 = kind && !strncmp(s + 7, "f64 ", 4); /* s + 7 lies within the line once kind matched */
             if (!kind || (!f64 && strncmp(s + 7, "f32 ", 4)) || n >= KFFT_WISDOM_MAX) {
@@ -146,14 +147,14 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
                      field(&s, "ops=", 0, 255, &ops) && field(&s, "io=", 0, 255, &io) && (passes || field(&s, "T=", 1, 1024, &T)) &&
                      field(&s, "pad=", passes ? -1 : 0, 1, &pad) && field(&s, "radix=", passes ? -1 : 0, 2, &radix) &&
                      (passes || field_opt(&s, "regs=", 0, 255, &regs)) && field_opt(&s, "split=", 0, 1, &split) &&
-                     field(&s, "ns=", 0, (long long)1 << 50, &ms) &&
+                     (!passes || field_opt(&s, "noclu=", 0, 1, &noclu)) && field(&s, "ns=", 0, (long long)1 << 50, &ms) &&
                      field(&s, "default_ns=", 0, (long long)1 << 50, &dms) && !*s;
             if (!ok) {
                 st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line %d: malformed entry", path, ln);
                 break;
             }
             got[n++] = (kfft_wisdom_entry){.passes = passes, .f64 = f64, .R = R, .B = (int)B, .ops = (int)ops, .io = (int)io, .T = (int)T,
-                                           .pad = (int)pad, .radix = (int)radix, .regs = (int)regs, .split = (int)split, .ms = ms / 1e6,
+                                           .pad = (int)pad, .radix = (int)radix, .regs = (int)regs, .split = (int)split, .noclu = (int)noclu, .ms = ms / 1e6,
                                            .default_ms = dms / 1e6};
         }
     }

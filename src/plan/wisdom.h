@@ -21,6 +21,7 @@ typedef struct {
     int T, pad, radix;  /* the choice (radix: a KFFT_RADIX_* mode of kfft_codelet_radices) */
     int regs;           /* single: registers per thread the kernel is bounded to (0: none) */
     int split;          /* split twiddle tables (kspec.twsplit) on 1, off 0, the planner's rule -1 */
+    int noclu;          /* passes: 1 = without the clusters the planner's rules take (kspec.clu) */
     double ms, default_ms;
 } kfft_wisdom_entry;
 
@@ -44,7 +45,8 @@ int kfft_wisdom_lookup(kfft_wisdom *w, kfft_wisdom_entry *key);
 void kfft_wisdom_put(kfft_wisdom *w, const kfft_wisdom_entry *e);
 /* Text file: "kfft-wisdom 3", "device NAME", "version VERSION", then one line per entry
  * ("single f32 R= B= ops= io= T= pad= radix= [regs=] [split=] ns= default_ns=" or "passes f64
- * R= ops= io= pad= radix= [split=] ns= default_ns="; regs= absent reads as 0, split= as -1). Files of format 2 (no io=) are
+ * R= ops= io= pad= radix= [split=] [noclu=] ns= default_ns="; regs= absent reads as 0, split= as
+ * -1, noclu= as 0). Files of format 2 (no io=) are
  * refused: their entries could not say which kernels they were measured on.
  * load() takes the entries of a file made on the same device, driver and compiler; any
  * other file (foreign device, stale driver, malformed line) is refused whole with the reason
