@@ -7,12 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/context.h"
 #include "plan/factor.h"
 #include "gen/gen.h"
 #include "plan/plan.h"
 #include "plan/tables.h"
+#include "plan/wisdom.h"
 #include "test_h100.h"
 
 static int fails;
@@ -804,6 +806,9 @@ static void bluestein_pairs(void)
  * described H100 whose stand-in backend compiles nothing, keeps buffers in host memory and
  * reports `fake_fits` clusters. */
 static int fake_fits, fake_asked;
+/* Launch costs for the tuner's check (cluster_tune): a cluster kernel's and another's, in
+ * microseconds (0: free). */
+static long fake_cluster_us, fake_plain_us;
 static kfft_status fk_alloc(void *st, size_t bytes, kfft_buffer *buf)
 {
     (void)st;
@@ -825,10 +830,10 @@ static kfft_status fk_h2d(void *st, kfft_buffer dst, size_t off, const void *src
 static kfft_status fk_compile(void *st, const char *src, void **bin, size_t *len, void **module)
 {
     (void)st;
-    (void)src;
     *bin = malloc(1);
     *len = 1;
     *module = malloc(1);
+    if (*module) *(char *)*module = strstr(src, "__cluster_dims__") != NULL; /* read by fk_launch */
     return *bin && *module ? KFFT_SUCCESS : KFFT_ERROR_OUT_OF_MEMORY;
 }
 static void fk_unload(void *st, void *module)
@@ -850,7 +855,10 @@ static void fk_put_kernel(void *st, void *kernel)
 }
 static kfft_status fk_launch(void *st, void *kernel, size_t groups, int threads, size_t smem, const kfft_launch_args *a)
 {
-    (void)st, (void)kernel, (void)groups, (void)threads, (void)smem, (void)a;
+    (void)st, (void)groups, (void)threads, (void)smem, (void)a;
+    long us = *(const char *)kernel ? fake_cluster_us : fake_plain_us;
+    struct timespec ts = {0, us * 1000};
+    if (us) nanosleep(&ts, NULL);
     return KFFT_SUCCESS;
 }
 static kfft_status fk_sync(void *st)
@@ -905,6 +913,52 @@ static void cluster_refit(void)
     kfft_context_destroy(ctx);
 }
 
+/* kfft_tune on a stage the planner ran in clusters tries it without them (noclu) and keeps
+ * whichever is faster: through the stand-in backend on a described H100, with cluster kernels
+ * made slow (each launch 3 ms against 0.1 ms: the tuned plan and its wisdom entry take
+ * noclu=1) or fast (0.1 ms against 3 ms: the clusters stay), for 55296 (smooth) and 65536. */
+static void cluster_tune(void)
+{
+    kfft_backend_ops ops = {.name = "stand-in", .close = fk_close, .alloc = fk_alloc, .release = fk_release, .h2d = fk_h2d,
+                            .sync = fk_sync, .compile = fk_compile, .unload = fk_unload, .get_kernel = fk_get_kernel,
+                            .put_kernel = fk_put_kernel, .launch = fk_launch, .kernel_info = fk_kernel_info};
+    static const int64_t n[] = {55296, 65536};
+    fake_fits = 30;
+    for (size_t i = 0; i < sizeof n / sizeof *n; i++)
+        for (int slow = 0; slow < 2; slow++) {
+            kfft_context ctx = calloc(1, sizeof *ctx); /* as kfft_context_create would make it, cache off */
+            if (!ctx || !(ctx->wisdom = kfft_wisdom_new("stand-in", "v"))) {
+                CHECK(0, "cluster tune: host memory");
+                free(ctx);
+                return;
+            }
+            ctx->ops = &ops;
+            ctx->info = test_h100_info("sm_90");
+            ctx->info.global_mem = (size_t)80 << 30;
+            ctx->info.wisdom = ctx->wisdom;
+            pthread_mutex_init(&ctx->lock, NULL);
+            fake_cluster_us = slow ? 3000 : 100;
+            fake_plain_us = slow ? 100 : 3000;
+            kfft_plan_desc d = {.type = KFFT_C2C, .rank = 1, .n = {n[i]}, .batch = 2};
+            kfft_tune_report r;
+            kfft_status st = kfft_tune(ctx, &d, &r);
+            kfft_wisdom_entry e = {.passes = 1, .R = n[i]};
+            int found = kfft_wisdom_lookup(ctx->wisdom, &e);
+            CHECK(!st && found && e.noclu == slow && (strstr(r.choice, "noclu=1") != NULL) == slow,
+                  "cluster tune %lld, clusters %s: status %d, entry %d noclu %d, choice %s", (long long)n[i], slow ? "slow" : "fast",
+                  (int)st, found, e.noclu, st ? kfft_error_message() : r.choice);
+            kfft_plan p = NULL;
+            kfft_problem q;
+            if (!kfft_problem_from_desc(&d, &q) && !kfft_plan_from_problem(ctx, &q, &p))
+                CHECK((strstr(kfft_plan_describe(p), " C=") == NULL) == slow, "cluster tune %lld: the wisdom's plan: %s", (long long)n[i],
+                      kfft_plan_describe(p));
+            kfft_plan_destroy(p);
+            CHECK(ctx->live_buffers == 0, "cluster tune: %ld buffers left", ctx->live_buffers);
+            kfft_context_destroy(ctx);
+        }
+    fake_cluster_us = fake_plain_us = 0;
+}
+
 int main(void)
 {
     /* Primitive roots: g^((p-1)/q) != 1 for every prime q | p-1, checked by brute force
@@ -946,6 +1000,7 @@ int main(void)
     bluestein_middles();
     bluestein_pairs();
     cluster_refit();
+    cluster_tune();
     real_route(KFFT_C2R, 100003, 4, 1, 3);
     real_route(KFFT_C2R, 1 << 20, 2, 2, 2);
     real_route(KFFT_C2R, 200002, 2, 1, 3); /* 100001 = 11 * 9091: two-for-one Bluestein passes */
