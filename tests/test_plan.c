@@ -608,7 +608,7 @@ static void f64_column_bounds(void)
     }
 }
 
-/* Clusters (kspec.h: clu; schedule.c: cluster_pass, cluster_columns): the second of two passes
+/* Clusters (kspec.h: clu; clusters.c: clu_rader_pass, clu_columns): the second of two passes
  * run by clusters of that pass's radix P, where measured to win: after a Rader pass of one
  * column per block, fp32 blocks alone on their SM with P <= 5, fp64 P = 2; for a complex
  * power of two, columns of 64 KB (8192 points, fp64 4096) with P = 4 (fp64 also 8), fp32 65536
@@ -630,7 +630,7 @@ static void cluster_passes(void)
         {KFFT_R2C, KFFT_F32, 65536, 4, 4, 1},  {KFFT_C2R, KFFT_F32, 65536, 4, 4, 1},   {KFFT_R2C, KFFT_F32, 131072, 2, 4, 1},
         {KFFT_R2C, KFFT_F64, 32768, 4, 4, 1},  {KFFT_R2C, KFFT_F64, 65536, 4, 8, 1},   {KFFT_C2R, KFFT_F64, 65536, 4, 0, 2}, /* P = 8 lost */
         {KFFT_R2C, KFFT_F32, 262144, 2, 0, 2},
-        /* smooth lengths: columns of <= 64 KB at <= 512 threads (smooth_cluster_columns) */
+        /* smooth lengths: columns of <= 64 KB at <= 512 threads (clusters.c: clu_columns) */
         {KFFT_C2C, KFFT_F32, 27648, 4, 4, 1},  {KFFT_C2C, KFFT_F32, 55296, 4, 8, 1},   {KFFT_C2C, KFFT_F32, 36864, 4, 6, 1},
         {KFFT_C2C, KFFT_F32, 36000, 4, 5, 1},  {KFFT_C2C, KFFT_F32, 56000, 4, 7, 1},   {KFFT_C2C, KFFT_F32, 28672, 4, 4, 1},
         {KFFT_C2C, KFFT_F32, 46656, 4, 0, 2},  /* 7776-point columns take 648 threads */

@@ -526,7 +526,7 @@ static void emit_cluster_butterfly(strbuf *b, const kspec *k, const char *y, con
  * share takes the butterflies at kk and M - kk (kk = 0: at 0 and M/2), so both outputs of
  * every pair X[pos], X[N-pos] come from this thread's registers (emit_pack_split): pos = kk +
  * i M pairs with M - kk + (P-1-i) M; in slot 0, pos = i M with (P-i) M and M/2 + i M with
- * M/2 + (P-1-i) M, each pair once. P and M are even (schedule.c: cluster_columns, 4 or 8 columns
+ * M/2 + (P-1-i) M, each pair once. P and M are even (plan/clusters.c: clu_columns, 4 or 8 columns
  * of a power of two). */
 static void emit_cluster_store_r2c(strbuf *b, const kspec *k, int index)
 {

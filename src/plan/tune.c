@@ -276,7 +276,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         }
         /* Then, where the planner ran the stage's passes in clusters, without them: the rules
          * were set from a few lengths, and some they take lost (schedule.c:
-         * smooth_cluster_columns: 45000, 54000). */
+         * clusters.c: clu_columns: 45000, 54000). */
         if (!st && si[g].clu) {
             int cc[1][6], nb = 0;
             double rb = stage_best;
