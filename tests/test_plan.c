@@ -635,6 +635,7 @@ static void cluster_passes(void)
         {KFFT_C2C, KFFT_F32, 36000, 4, 5, 1},  {KFFT_C2C, KFFT_F32, 56000, 4, 7, 1},   {KFFT_C2C, KFFT_F32, 28672, 4, 4, 1},
         {KFFT_C2C, KFFT_F32, 46656, 4, 0, 2},  /* 7776-point columns take 648 threads */
         {KFFT_C2C, KFFT_F32, 110592, 2, 0, 2}, /* columns of 13824: 108 KB */
+        {KFFT_C2C, KFFT_F32, 33792, 4, 0, 2},  /* 2^10 3 11 (six columns of 5632 = 11x8x8x8 otherwise): radix 11 not measured */
         {KFFT_C2C, KFFT_F64, 55296, 4, 0, 2},  {KFFT_R2C, KFFT_F32, 110592, 2, 0, 2}, /* fp32 complex only */
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {

@@ -23,8 +23,8 @@ int clu_rader_pass(const kspec *k0, const kspec *base, const int64_t *R, int np,
     return !base->tfast && !base->tgrp && base->st != KS_ST_HALF2 && base->st != KS_ST_R2C_PACK;
 }
 
-/* A smooth complex transform that is not a power of two (fp32), as one launch like the powers
- * of two below: the fewest blocks P (2..8) whose columns M = N/P take at most 64 KB, where such
+/* A 7-smooth complex transform that is not a power of two (fp32; radices 11 and 13 were not
+ * measured), as one launch like the powers of two below: the fewest blocks P (2..8) whose columns M = N/P take at most 64 KB, where such
  * a column's block has at most 512 threads, bound to two blocks per SM above 256 (schedule.c:
  * gpasses). Returns M, or 0. H100, kfft/cuFFT against the two passes in the same runs (bench/results/
  * h100-2026-11-26k-smoothclu.txt): 27648 1.46 -> 2.12, 28672 1.39 -> 1.85, 32000 1.40 -> 1.89,
@@ -38,7 +38,8 @@ int clu_rader_pass(const kspec *k0, const kspec *base, const int64_t *R, int np,
  * 12288: 1.40 -> 1.19). */
 static int64_t smooth_columns(const kspec *base, int64_t N, const kfft_device_info *info)
 {
-    if (base->f64 || base->n != N || !kfft_is_smooth(N) || base->ld != KS_LD_CPLX || base->st != KS_ST_CPLX || base->tfast || base->tgrp)
+    if (base->f64 || base->n != N || kfft_max_prime_factor(N) > 7 || base->ld != KS_LD_CPLX || base->st != KS_ST_CPLX || base->tfast ||
+        base->tgrp)
         return 0;
     for (int64_t P = 2; P <= 8 && P <= info->cluster_max; P++) {
         if (N % P || N / P > 8192) continue;
