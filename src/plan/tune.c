@@ -242,7 +242,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     if (!st) st = time_plan(ctx, &q, in, out, &rep->default_ms);
     best_total = rep->default_ms;
     for (int g = 0; g < nst && !st; g++) {
-        if (ncand[g] < 2) continue; /* nothing to choose */
+        if (ncand[g] < 2 && !si[g].clu) continue; /* nothing to choose */
         int best = 0;
         double stage_best = 1e30;
         st = time_candidates(ctx, &q, g, cand[g], ncand[g], in, out, &best, &stage_best);
@@ -294,7 +294,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     if (!st && rep->stages) st = time_plan(ctx, &q, in, out, &best_total);
     int keep = !st && rep->stages && best_total < 0.98 * rep->default_ms;
     for (int g = 0; g < nst && !st; g++) {
-        if (ncand[g] < 2) continue;
+        if (ncand[g] < 2 && !si[g].clu) continue;
         kfft_wisdom_entry e = si[g].dflt;
         if (keep) {
             e.T = q.knob[g].T;
