@@ -358,6 +358,20 @@ static void rewrite(const char *src, const char *path, int ln, const char *text)
 }
 
 /* Keeps the three header lines of the wisdom file at path and puts `entry` after them. */
+/* The text kfft_wisdom_export writes for c (through a file in dir, removed after). */
+static void exported(kfft_context c, const char *dir, char *got, size_t cap)
+{
+    char f[4200];
+    snprintf(f, sizeof f, "%s/exported.txt", dir);
+    got[0] = 0;
+    FILE *wf = kfft_wisdom_export(c, f) == KFFT_SUCCESS ? fopen(f, "r") : NULL;
+    if (wf) {
+        got[fread(got, 1, cap - 1, wf)] = 0;
+        fclose(wf);
+    }
+    remove(f);
+}
+
 static void set_wisdom_entry(const char *path, const char *entry)
 {
     FILE *f = fopen(path, "r");
@@ -434,16 +448,9 @@ static int t_wisdom(void)
     kfft_plan_destroy(p);
     e = run_layout(c, 64, 64, 0, 0, 0, 0);
     CHECK(e < 1e-5, "results with split twiddle tables: rel error %.2e", e);
-    snprintf(other, sizeof other, "%s/w3.txt", dir);
-    char got[4096] = "";
-    FILE *wf = kfft_wisdom_export(c, other) == KFFT_SUCCESS ? fopen(other, "r") : NULL;
-    if (wf) {
-        got[fread(got, 1, sizeof got - 1, wf)] = 0;
-        fclose(wf);
-    }
+    char got[4096];
+    exported(c, dir, got, sizeof got);
     CHECK(strstr(got, " split=1 ") != NULL, "export lost split=1: %s", got);
-    remove(other);
-    snprintf(other, sizeof other, "%s/w2.txt", dir);
     /* Malformed, foreign, stale: refused with the reason, nothing changes. */
     rewrite(path, other, 0, NULL);
     CHECK(kfft_wisdom_import(c, other) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "line 5"),
@@ -468,16 +475,8 @@ static int t_wisdom(void)
     CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 2, "noclu= entry: %s", kfft_error_message());
     e = run_layout(c, 65536, 2, 0, 0, 0, 0);
     CHECK(e < 1e-5, "results with the noclu= entry: rel error %.2e", e);
-    char w4[4200];
-    snprintf(w4, sizeof w4, "%s/w4.txt", dir);
-    wf = kfft_wisdom_export(c, w4) == KFFT_SUCCESS ? fopen(w4, "r") : NULL;
-    got[0] = 0;
-    if (wf) {
-        got[fread(got, 1, sizeof got - 1, wf)] = 0;
-        fclose(wf);
-    }
+    exported(c, dir, got, sizeof got);
     CHECK(strstr(got, " noclu=1 ") != NULL, "export lost noclu=1: %s", got);
-    remove(w4);
     set_wisdom_entry(path, "single f32 R=64 B=32 ops=0 io=0 T=32 pad=1 radix=0 noclu=1 ns=1 default_ns=2");
     CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
           "noclu= on a single kernel's entry: %s", kfft_error_message());

@@ -879,20 +879,34 @@ static int fk_kernel_info(void *st, void *kernel, int threads, size_t smem, int 
     return 0;
 }
 
+static const kfft_backend_ops fake_ops = {.name = "stand-in", .close = fk_close, .alloc = fk_alloc, .release = fk_release, .h2d = fk_h2d,
+                                          .sync = fk_sync, .compile = fk_compile, .unload = fk_unload, .get_kernel = fk_get_kernel,
+                                          .put_kernel = fk_put_kernel, .launch = fk_launch, .kernel_info = fk_kernel_info};
+
+/* A context on the stand-in backend and a described H100, as kfft_context_create would make
+ * it (cache off, empty wisdom); NULL without host memory. */
+static kfft_context fake_context(void)
+{
+    kfft_context ctx = calloc(1, sizeof *ctx);
+    if (!ctx || !(ctx->wisdom = kfft_wisdom_new("stand-in", "v"))) {
+        free(ctx);
+        return NULL;
+    }
+    ctx->ops = &fake_ops;
+    ctx->info = test_h100_info("sm_90");
+    ctx->info.global_mem = (size_t)80 << 30;
+    ctx->info.wisdom = ctx->wisdom;
+    pthread_mutex_init(&ctx->lock, NULL);
+    return ctx;
+}
+
 static void cluster_refit(void)
 {
-    kfft_backend_ops ops = {.name = "stand-in", .close = fk_close, .alloc = fk_alloc, .release = fk_release, .h2d = fk_h2d,
-                            .sync = fk_sync, .compile = fk_compile, .unload = fk_unload, .get_kernel = fk_get_kernel,
-                            .put_kernel = fk_put_kernel, .launch = fk_launch, .kernel_info = fk_kernel_info};
-    kfft_context ctx = calloc(1, sizeof *ctx); /* as kfft_context_create would make it, cache off */
+    kfft_context ctx = fake_context();
     if (!ctx) {
         CHECK(0, "cluster refit: host memory");
         return;
     }
-    ctx->ops = &ops;
-    ctx->info = test_h100_info("sm_90");
-    ctx->info.global_mem = (size_t)80 << 30;
-    pthread_mutex_init(&ctx->lock, NULL);
     /* 65536: one launch in clusters of four; 52329: its Rader pass and radix-3 pass in clusters of three */
     static const int64_t n[] = {65536, 52329};
     for (size_t i = 0; i < sizeof n / sizeof *n; i++)
@@ -920,24 +934,15 @@ static void cluster_refit(void)
  * noclu=1) or fast (0.1 ms against 3 ms: the clusters stay), for 55296 (smooth) and 65536. */
 static void cluster_tune(void)
 {
-    kfft_backend_ops ops = {.name = "stand-in", .close = fk_close, .alloc = fk_alloc, .release = fk_release, .h2d = fk_h2d,
-                            .sync = fk_sync, .compile = fk_compile, .unload = fk_unload, .get_kernel = fk_get_kernel,
-                            .put_kernel = fk_put_kernel, .launch = fk_launch, .kernel_info = fk_kernel_info};
     static const int64_t n[] = {55296, 65536};
     fake_fits = 30;
     for (size_t i = 0; i < sizeof n / sizeof *n; i++)
         for (int slow = 0; slow < 2; slow++) {
-            kfft_context ctx = calloc(1, sizeof *ctx); /* as kfft_context_create would make it, cache off */
-            if (!ctx || !(ctx->wisdom = kfft_wisdom_new("stand-in", "v"))) {
+            kfft_context ctx = fake_context();
+            if (!ctx) {
                 CHECK(0, "cluster tune: host memory");
-                free(ctx);
                 return;
             }
-            ctx->ops = &ops;
-            ctx->info = test_h100_info("sm_90");
-            ctx->info.global_mem = (size_t)80 << 30;
-            ctx->info.wisdom = ctx->wisdom;
-            pthread_mutex_init(&ctx->lock, NULL);
             fake_cluster_us = slow ? 3000 : 100;
             fake_plain_us = slow ? 100 : 3000;
             kfft_plan_desc d = {.type = KFFT_C2C, .rank = 1, .n = {n[i]}, .batch = 2};

@@ -51,6 +51,10 @@ static int64_t smooth_columns(const kspec *base, int64_t N, const kfft_device_in
     return 0;
 }
 
+/* smooth_columns' blocks of over 256 threads: bound to two per SM (36000's 7200-point columns
+ * at 360 threads compiled to 100 registers unbound, one block per SM). */
+int clu_column_regs(const kspec *k) { return (k->N & (k->N - 1)) && k->T > 256 ? blk_two_blocks_regs(k->T) : 0; }
+
 /* A power-of-two complex transform as one launch: a first pass of one column of M points per
  * block, its loads strided by P, and the second, of radix P = N/M, across clusters of P blocks
  * (kspec.h: clu). Returns M, or 0. Columns of 64 KB (8192 points, fp64 4096), two or more

@@ -16,5 +16,7 @@ int clu_rader_pass(const kspec *k0, const kspec *base, const int64_t *R, int np,
 /* A transform of length N (no Rader pass: rp = 0) as one launch: the first pass's column
  * length M (one column per block, N/M blocks per cluster), or 0 for the passes. */
 int64_t clu_columns(const kspec *base, int64_t N, int64_t rp, const kfft_device_info *info);
+/* The register bound of such a shaped column kernel k where the rule asks one (0: none). */
+int clu_column_regs(const kspec *k);
 
 #endif

@@ -205,7 +205,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             }
             k->pad = pad >= 0 ? pad : 1;
             k->regs = blk_two_per_sm(k, f64, info);
-            if (cm && (N & (N - 1)) && k->T > 256) k->regs = blk_two_blocks_regs(k->T); /* clusters.c: clu_columns, two per SM */
+            if (cm && clu_column_regs(k)) k->regs = clu_column_regs(k);
             if (f64 && !k->regs && k->ld != KS_LD_C2R_PACK && k->st != KS_ST_R2C_PACK) k->regs = blk_f64_wide_regs(k);
             if ((int64_t)B * R[p] * blk_elem_bytes(f64) > PASS_SMEM_MAX) { /* one block per SM: every thread busy, no bound */
                 k->T = blk_widest_pass_threads(k, info);
