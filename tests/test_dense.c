@@ -387,7 +387,9 @@ static void nd_shapes(T *t, int large)
         {2, 2048, 12}, {2, 1536, 5}, {3, 1600, 2, 9}, {3, 3, 2000, 8},
         /* strided axes in passes with grouped columns (kspec.h: tgrp) on OpenCL's 48 KB blocks: a
          * Rader pass (6051 = 3 * 2017), Bluestein passes; whole groups and a partial one */
-        {2, 6051, 6}, {2, 7001, 4}, {3, 6700, 3, 3}};
+        {2, 6051, 6}, {2, 7001, 4}, {3, 6700, 3, 3},
+        /* the last two axes in one kernel (kspec.h: plane): planes of power-of-two, odd and mixed rows */
+        {3, 6, 32, 48}, {2, 40, 100}, {3, 3, 128, 128}, {2, 36, 30}, {3, 128, 96, 96}};
     static const int64_t big[][4] = {{2, 1024, 1024}, {2, 8219, 64}, {2, 64, 8219}, {2, 3345, 3345}, {3, 243, 243, 243},
                                      {3, 128, 128, 128}, {2, 4096, 4096}, {2, 17, 100003},
                                      {2, 16384, 256}, {2, 8192, 600}, {3, 9000, 4, 8},
@@ -443,6 +445,16 @@ static void layouts(T *t)
         c.g.howmany[0] = (kfft_dim){3, 6 * 13, 6 * 14};
         snprintf(c.name, sizeof c.name, "%s 6x10 batch=3 inembed=13 onembed=14", ty == 0 ? "c2c" : ty == 1 ? "r2c" : "c2r");
         run(t, &c);
+    }
+    /* two axes in one kernel (kspec.h: plane) from padded planes on both sides, and from
+     * interleaved batches (no plane: the batch axis is the fastest) */
+    {
+        kfft_dim d[2] = {{48, 40, 41}, {40, 1, 1}}, h = {3, 48 * 40 + 7, 48 * 41 + 5};
+        tcase c = guru(KFFT_C2C, 2, d, 1, &h, "c2c 48x40 batch=3 is=40,1 os=41,1 idist=1927 odist=1973");
+        run(t, &c);
+        kfft_dim e[2] = {{48, 120, 120}, {40, 3, 3}}, h2 = {3, 1, 1};
+        tcase c2 = guru(KFFT_C2C, 2, e, 1, &h2, "c2c 48x40 batch=3 interleaved");
+        run(t, &c2);
     }
     /* R2C with a non-unit real stride and idist < n (interleaved batch) */
     {

@@ -608,6 +608,85 @@ static void f64_column_bounds(void)
     }
 }
 
+/* Plane kernels (kspec.h: plane; plan/planes.c): the last two axes of a complex transform in one
+ * kernel where a plane of at least 1024 elements fits a block's shared memory (planes of over
+ * 8192 elements 128 or more at a time), so 128^3 runs in two kernels, a batch of 128 128^2 in
+ * one; not 256^2 planes (512 KB), fp64 128^2 (256 KB), planes under 1024 elements, real
+ * transforms, or where another axis is the fastest (an interleaved batch). Both FFTs' tables
+ * hold W_{Ns r}^(i kk) by butterfly. */
+static void plane_kernels(void)
+{
+    struct { kfft_precision prec; int rank; int64_t n[3], batch; int stages, plane; } c[] = {
+        {KFFT_F32, 3, {128, 128, 128}, 1, 2, 128}, {KFFT_F32, 2, {128, 128}, 128, 1, 128}, {KFFT_F32, 3, {64, 64, 64}, 1, 2, 64},
+        {KFFT_F32, 3, {100, 100, 100}, 2, 2, 100}, {KFFT_F32, 2, {243, 10}, 2, 1, 10},     {KFFT_F64, 3, {64, 64, 64}, 1, 2, 64},
+        {KFFT_F32, 2, {64, 64}, 1, 1, 64}, /* one small plane: a block does it faster than two kernels */
+        {KFFT_F32, 2, {128, 128}, 127, 2, 0}, {KFFT_F32, 3, {100, 100, 100}, 1, 3, 0}, /* large planes: fewer than 128 */
+        {KFFT_F32, 3, {256, 256, 256}, 1, 3, 0},   {KFFT_F64, 3, {128, 128, 128}, 1, 3, 0}, {KFFT_F32, 3, {16, 16, 16}, 1, 3, 0},
+        {KFFT_F32, 2, {8219, 64}, 1, 2, 0}, /* a Bluestein axis */
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_schedule s;
+        if (schedule_prec(KFFT_C2C, c[i].prec, c[i].rank, c[i].n, c[i].batch, &s)) {
+            CHECK(0, "plane %zu: plan failed: %s", i, kfft_error_message());
+            continue;
+        }
+        const kspec *k = &s.spec[0];
+        CHECK(s.nstages == c[i].stages && k->plane == c[i].plane, "plane %zu: %d stages, plane %d (want %d, %d): %s", i, s.nstages,
+              k->plane, c[i].stages, c[i].plane, s.describe);
+        if (k->plane && !tab_compute(&s.tab, 0)) {
+            CHECK(k->B == k->plane && k->R == c[i].n[c[i].rank - 2] && k->outer[0].n == k->plane && k->outer[0].is == 1,
+                  "plane %zu: B %d R %d outer[0] %lld/%lld", i, k->B, k->R, (long long)k->outer[0].n, (long long)k->outer[0].is);
+            for (int ax = 0; ax < 2; ax++) {
+                const int *rad = ax ? k->prad : k->rad;
+                const int64_t *tw = ax ? k->ptw : k->tw_local;
+                int64_t Ns = rad[0], bad = 0;
+                for (int p = 1; p < (ax ? k->nprad : k->nrad) && !bad; Ns *= rad[p], p++)
+                    for (int64_t kk = 0; kk < Ns && !bad; kk++)
+                        for (int q = 1; q < rad[p] && !bad; q++) {
+                            long double a = -2 * 3.14159265358979323846264338327950288L * (long double)(q * kk) / (long double)(Ns * rad[p]);
+                            const double *w = s.tab.v + 2 * (tw[p] + kk * (rad[p] - 1) + q - 1);
+                            bad = fabs(w[0] - (double)cosl(a)) > 1e-15 || fabs(w[1] - (double)sinl(a)) > 1e-15;
+                            CHECK(!bad, "plane %zu: axis %d pass %d twiddle (%d, %lld) is (%g, %g)", i, ax, p, q, (long long)kk, w[0], w[1]);
+                        }
+            }
+        }
+        kfft_schedule_free(&s);
+    }
+    /* real transforms and a 48 KB device (OpenCL's usual blocks: a 128^2 plane does not fit) */
+    int64_t n3[3] = {128, 128, 128};
+    kfft_schedule s;
+    if (!schedule_prec(KFFT_R2C, KFFT_F32, 3, n3, 1, &s)) {
+        CHECK(s.nstages == 3 && !s.spec[0].plane, "plane: R2C 128^3 in %d stages: %s", s.nstages, s.describe);
+        kfft_schedule_free(&s);
+    }
+    /* a column-major (Fortran) 64 x 64 array, 200 of them: the rows' axis is the slower one */
+    kfft_guru_desc g;
+    memset(&g, 0, sizeof g);
+    g.type = KFFT_C2C;
+    g.rank = 2;
+    g.dims[0] = (kfft_dim){64, 1, 1};
+    g.dims[1] = (kfft_dim){64, 64, 64};
+    g.howmany_rank = 1;
+    g.howmany[0] = (kfft_dim){200, 4096, 4096};
+    kfft_problem pr;
+    kfft_device_info info = test_h100_info("sm_90");
+    if (!kfft_problem_from_guru(&g, &pr) && !kfft_schedule_build(&pr, &info, &s)) {
+        CHECK(s.nstages == 2 && !s.spec[0].plane, "plane: column-major 64^2 in %d stages: %s", s.nstages, s.describe);
+        kfft_schedule_free(&s);
+    }
+    g.dims[0] = (kfft_dim){64, 64, 64}; /* the same in row-major order: a plane */
+    g.dims[1] = (kfft_dim){64, 1, 1};
+    if (!kfft_problem_from_guru(&g, &pr) && !kfft_schedule_build(&pr, &info, &s)) {
+        CHECK(s.nstages == 1 && s.spec[0].plane == 64, "plane: row-major 64^2 in %d stages: %s", s.nstages, s.describe);
+        kfft_schedule_free(&s);
+    }
+    info.smem_optin = info.smem_per_block;
+    if (!schedule_on(&info, KFFT_C2C, KFFT_F32, 3, n3, 1, &s)) {
+        CHECK(s.nstages == 3, "plane: 128^3 on 48 KB blocks in %d stages: %s", s.nstages, s.describe);
+        kfft_schedule_free(&s);
+    }
+}
+
 /* Clusters (kspec.h: clu; clusters.c: clu_rader_pass, clu_columns): the second of two passes
  * run by clusters of that pass's radix P, where measured to win: after a Rader pass of one
  * column per block, fp32 blocks alone on their SM with P <= 5, fp64 P = 2; for a complex
@@ -1003,6 +1082,7 @@ int main(void)
     real_route(KFFT_R2C, 200000, 1, 2, 2);
     real_route(KFFT_R2C, 52329, 3, 1, 2);   /* a Rader pass, then the pairing radix-3 pass */
     cluster_passes();
+    plane_kernels();
     bluestein_middles();
     bluestein_pairs();
     cluster_refit();

@@ -641,7 +641,7 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
         int r = k->rad[p], RB = k->R / r, NB = k->B * RB;
         int iters = (NB + k->T - 1) / k->T;
         int rd = from_global && p == 0, wr = to_global && p == k->nrad - 1;
-        int along = gen_pass_along(k, rd, wr);
+        int along = k->plane ? 0 : gen_pass_along(k, rd, wr); /* a plane's columns are element-major */
         const char *guard = NB % k->T ? "if (bf < NB) " : "";
         char map[128];
         if (one_column(k)) snprintf(map, sizeof map, "int bc = 0, bj = bf;");
@@ -661,6 +661,9 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
             sb_printf(b, "        int c = bc, e = bj + i * %d;\n        %s g = col0 + c;\n", RB, idx_type(k));
             emit_load_elem(b, k, index, "bj", "i");
             sb_printf(b, "        rv[it * %d + i] = v;\n            }\n", r);
+        } else if (k->plane) {
+            sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) rv[it * %d + i] = s[KFFT_SP(bc + bj * %d + i * %d)];\n",
+                      r, r, k->B, RB * k->B);
         } else {
             sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) rv[it * %d + i] = s[KFFT_SP(bc * %d + bj + i * %d)];\n",
                       r, r, k->R, RB);
@@ -731,9 +734,14 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
             emit_mid_fused(b, k, r, RB);
             sb_puts(b, "        }\n    }\n    KFFT_BARRIER();\n    }\n");
         } else {
-            if (Ns > 1) sb_printf(b, "            int base = bc * %d + (bj / %lld) * %lld + kk;\n", k->R, Ns, Ns * r);
+            if (k->plane && Ns > 1) sb_printf(b, "            int base = bc + ((bj / %lld) * %lld + kk) * %d;\n", Ns, Ns * r, k->B);
+            else if (k->plane) sb_printf(b, "            int base = bc + bj * %d;\n", r * k->B);
+            else if (Ns > 1) sb_printf(b, "            int base = bc * %d + (bj / %lld) * %lld + kk;\n", k->R, Ns, Ns * r);
             else sb_printf(b, "            int base = bc * %d + bj * %d;\n", k->R, r);
-            if (mid == MID_STORE && p == k->nrad - 1) {
+            if (k->plane) {
+                sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) s[KFFT_SP(base + i * %lld)] = rv[it * %d + i];\n", r,
+                          Ns * k->B, r);
+            } else if (mid == MID_STORE && p == k->nrad - 1) {
                 /* The pointwise product on the way to shared memory (as emit_mid_fused's:
                  * conjugated, Rader's element 0, the sum of a, kept first), instead of a sweep
                  * of its own: one pass over shared memory and one barrier fewer. */
@@ -751,6 +759,37 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
         }
         Ns *= r;
     }
+}
+
+/* A plane kernel's second FFT (kspec.h: plane) as a spec of its own: the plane's R rows of B
+ * elements, standard column-major in shared memory (row e of the first FFT's layout is column
+ * e here), transforms of the rows' axis (outer[0]), whose outer digit is the first axis. */
+static kspec plane_view(const kspec *k)
+{
+    kspec v = *k;
+    v.plane = 0;
+    v.R = k->B;
+    v.B = k->R;
+    v.nrad = k->nprad;
+    memcpy(v.rad, k->prad, sizeof v.rad);
+    memcpy(v.tw_local, k->ptw, sizeof v.tw_local);
+    v.istride = k->outer[0].is;
+    v.ostride = k->outer[0].os;
+    v.outer[0] = (ks_dim){k->R, k->istride, k->ostride};
+    return v;
+}
+
+/* The plane kernel's second FFT, after the first left the plane in shared memory: launched
+ * columns (ncols, tbase) count the first axis's transforms, B = plane per block, so the rows'
+ * are ncols / B * R from tbase / B * R. */
+static void emit_plane_rows(strbuf *b, const kspec *k, int index)
+{
+    const char *I = idx_type(k);
+    kspec v = plane_view(k);
+    sb_printf(b, "    {\n    kfft_i64 rt = tbase / %d * %d, rn = ncols / %d * %d;\n", k->B, k->R, k->B, k->R);
+    sb_printf(b, "    {\n    kfft_i64 tbase = rt, ncols = rn;\n    %s col0 = (%s)KFFT_GROUP * %d;\n", I, I, v.B);
+    emit_fft(b, &v, index, 0, 1, 0, MID_NONE);
+    sb_puts(b, "    }\n    }\n");
 }
 
 void gen_kernel_io(const kspec *k, int *from_global, int *to_global)
@@ -777,7 +816,10 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     if (k->cpad) sb_printf(b, " + (x) / %d * %d", k->R, k->cpad);
     sb_puts(b, ")\n");
     if (k->src == KS_IO_USER) emit_offset_fn(b, k, index, 0);
-    if (k->dst == KS_IO_USER) emit_offset_fn(b, k, index, 1);
+    if (k->dst == KS_IO_USER) {
+        kspec v = k->plane ? plane_view(k) : *k; /* a plane's rows store */
+        emit_offset_fn(b, &v, index, 1);
+    }
     gen_dialect_kernel_open(b, dialect, name, k->T, k->minb, k->clu);
     gen_dialect_smem(b, dialect, (int)ks_kernel_smem(k));
     sb_printf(b, "    %s col0 = (%s)KFFT_GROUP * %d;\n", idx_type(k), idx_type(k), k->B);
@@ -824,6 +866,12 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     /* A convolution's pointwise product with the kernel's spectrum (1/m folded in, conjugated
      * so the inverse FFT is the same forward codelets; the store conjugates back) happens in
      * registers between the two FFTs (fused) or in the forward FFT's last store. */
+    if (k->plane) {
+        emit_fft(b, k, index, from_global, 0, 0, MID_NONE);
+        emit_plane_rows(b, k, index);
+        sb_puts(b, "}\n#undef KFFT_SP\n");
+        return;
+    }
     int fused = conv && ks_conv_fused(k);
     emit_fft(b, k, index, from_global, to_global && !conv, 0, fused ? MID_FUSED : conv ? MID_STORE : MID_NONE);
     if (conv) emit_fft(b, k, index, 0, to_global, fused, MID_NONE);
@@ -853,6 +901,7 @@ void gen_program(strbuf *b, int dialect, const kspec *specs, int nspecs)
     int cluster = 0;
     for (int i = 0; i < nspecs; i++) {
         for (int p = 0; p < specs[i].nrad; p++) used[specs[i].rad[p]] = 1;
+        for (int p = 0; p < specs[i].nprad; p++) used[specs[i].prad[p]] = 1; /* a plane's second FFT */
         if (specs[i].clu) used[specs[i].clu] = cluster = 1; /* its butterfly across the cluster */
     }
     if (cluster) gen_dialect_cluster(b, dialect);

@@ -173,6 +173,16 @@ typedef struct {
      * in [j S2, (j+1) S2), S2 = ceil((M/2)/P), kk = 0 standing for 0 and M/2 (kernel.c:
      * emit_cluster_store_r2c). */
     int clu;
+    /* KS_SINGLE, plane > 0: two axes of a multi-dimensional transform in one block, one plane
+     * of R x plane elements (plan/planes.c). The block's B = plane columns are neighbouring
+     * transforms along this spec's axis (R, rad, tw_local, istride): the plane's columns, held
+     * element-major in shared memory (element e of column c at e*B + c), which its passes walk
+     * across. Then a second FFT of length B (radices prad, tables ptw) runs over the plane's R
+     * rows, each B consecutive elements there: outer[0] is the rows' axis (n = B), and the rows
+     * are transforms of that axis (kernel.c: plane_view), the second FFT's last pass storing
+     * them. The plane needs no pass through global memory between its two axes. */
+    int plane, nprad, prad[KS_MAX_RADICES];
+    int64_t ptw[KS_MAX_RADICES];
     int64_t chirp, bhat, dlog;
 } kspec;
 

@@ -12,6 +12,7 @@
 #include "plan/clusters.h"
 #include "plan/factor.h"
 #include "plan/plan.h"
+#include "plan/planes.h"
 #include "plan/tables.h"
 #include "plan/wisdom.h"
 
@@ -616,6 +617,49 @@ static stage_req stage_for(const kfft_problem *p, kfft_type type, int a, int src
     return r;
 }
 
+/* Axes r-2 and r-1 of a complex transform (r = rank) as one stage of one plane kernel
+ * (kspec.h: plane; planes.c: plane_fits), reading the input and writing the output, where the
+ * rows' axis is the fastest in memory on both sides (outer[0] of the n1 axis's transforms, and
+ * a smaller stride than n1's: the columns' walk across it and the rows' store along it stay
+ * coalesced). Returns 1 when it built the stage (*st: its status). */
+static int plane_stage(kfft_schedule *s, const kfft_problem *p, const kfft_device_info *info, kfft_table *t, kfft_status *st)
+{
+    int r = p->rank;
+    if (p->type != KFFT_C2C || r < 2 || p->mirror.on || s->nsteps) return 0;
+    stage_req q = stage_for(p, KFFT_C2C, r - 2, BUF_IN, BUF_OUT);
+    const kfft_dim *d2 = &p->dims[r - 1];
+    int64_t planes = 1;
+    for (int d = 1; d < q.nouter; d++) planes *= q.outer[d].n;
+    if (!q.nouter || q.outer[0].n != d2->n || q.outer[0].is != d2->is || q.outer[0].os != d2->os || d2->is >= q.is ||
+        d2->os >= q.os || !plane_fits(p->f64, q.n, d2->n, planes, info))
+        return 0;
+    kfft_stage *sg = &s->stage[s->nstages++];
+    sg->first = s->nsteps;
+    sg->nsteps = 1;
+    sg->ntrans = 1;
+    for (int d = 0; d < q.nouter; d++) sg->ntrans *= q.outer[d].n;
+    kspec *k = &s->spec[s->nsteps++];
+    memset(k, 0, sizeof *k);
+    k->kind = KS_SINGLE;
+    k->f64 = p->f64;
+    k->n = k->N = q.n;
+    k->istride = q.is;
+    k->ostride = q.os;
+    k->nouter = q.nouter;
+    memcpy(k->outer, q.outer, sizeof q.outer);
+    k->src = k->dst = KS_IO_USER;
+    k->conj_in = k->conj_out = 1;
+    s->src[sg->first] = BUF_IN;
+    s->dst[sg->first] = BUF_OUT;
+    if ((*st = plane_shape(k, q.n, d2->n, info, t))) return 1;
+    /* launches of whole planes (ks_cols_per_transform: one column per transform of the n1 axis) */
+    sg->chunk = sg->ntrans < ((int64_t)k->B << 30) ? sg->ntrans : (int64_t)k->B << 30;
+    k->minb = blk_min_blocks(k, info);
+    k->idx64 = side_span(&q, 0) > IDX32_LIMIT || side_span(&q, 1) > IDX32_LIMIT || sg->ntrans * q.n > IDX32_LIMIT;
+    check_inplace(s, &q, p->f64);
+    return 1;
+}
+
 /* Appends tag and the passes whose flag is set ("tag1,3"), if any, at offset o of d. */
 static int describe_passes(char *d, int o, size_t cap, const char *tag, const unsigned char *flag, int n)
 {
@@ -647,6 +691,11 @@ static void describe(kfft_schedule *s, const kfft_problem *p)
             for (int i = 0; i < k->nrad; i++) o += snprintf(s->describe + o, cap - (size_t)o, "%s%d", i ? "x" : "", k->rad[i]);
             o += snprintf(s->describe + o, cap - (size_t)o, ") B=%d T=%d", k->B, k->T);
             if (k->tgrp) o += snprintf(s->describe + o, cap - (size_t)o, " G=%d", k->tgrp);
+            if (k->plane) { /* and the rows' FFT: plane=n2(radices) */
+                o += snprintf(s->describe + o, cap - (size_t)o, " plane=%d(", k->plane);
+                for (int i = 0; i < k->nprad; i++) o += snprintf(s->describe + o, cap - (size_t)o, "%s%d", i ? "x" : "", k->prad[i]);
+                o += snprintf(s->describe + o, cap - (size_t)o, ")");
+            }
             if (k->clu) o += snprintf(s->describe + o, cap - (size_t)o, " C=%d", k->clu);
             if (ks_bluestein_middle(k)) o += snprintf(s->describe + o, cap - (size_t)o, " mid");
             if (k->twsplit) o += snprintf(s->describe + o, cap - (size_t)o, " L=%d", k->twsplit);
@@ -676,7 +725,8 @@ kfft_status kfft_schedule_build(const kfft_problem *p, const kfft_device_info *i
             st = build_stage(s, &q, p, info, &t);
         }
     } else {
-        for (int a = r - 1; a >= 0 && !st; a--) {
+        int a = plane_stage(s, p, info, &t, &st) ? r - 3 : r - 1; /* the last two axes in one kernel */
+        for (; a >= 0 && !st; a--) {
             int first = a == r - 1;
             stage_req q = stage_for(p, first ? p->type : KFFT_C2C, a, first ? BUF_IN : BUF_OUT, BUF_OUT);
             st = build_stage(s, &q, p, info, &t);

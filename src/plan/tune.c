@@ -211,6 +211,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     int cand[KFFT_MAX_DIMS][MAXC][6], ncand[KFFT_MAX_DIMS] = {0};
     for (int g = 0; g < nst; g++) {
         describe_stage(&s, g, &si[g]);
+        if (s.spec[s.stage[g].first].plane) continue; /* a plane kernel: its own rule (planes.c), no knobs */
         int single = !si[g].key.passes;
         for (int m = single ? 0 : -1; m <= KFFT_RADIX_WIDEST; m++) {
             int dup = 0;

@@ -1,0 +1,58 @@
+/* Plane kernels (planes.h): when they run and their shape, from measurements on the H100. */
+#include "plan/planes.h"
+
+#include "plan/blocks.h"
+#include "plan/factor.h"
+
+/* Planes of 1024 elements or more (with padding) in one block, both axes smooth; planes of over
+ * 8192 elements only 128 or more at a time. Against one kernel per axis, kfft/cuFFT in one run
+ * (H100, bench/results/h100-2026-11-27-planes.txt, batches to 2^27 elements):
+ * 128^3 0.94 -> 1.29, 64^3 0.92 -> 1.36, 100^3 1.00 -> 1.38, 80^3 0.79 -> 1.09, 32^3 0.96 ->
+ * 1.46, 256x128x128 1.02 -> 1.40, 2-D 128^2 0.97 -> 1.67, 96^2 1.10 -> 1.69, 64^2 0.68 -> 1.36,
+ * 243x10 0.62 -> 0.85; fp64 64^3 1.00 -> 1.46, 96^3 1.02 -> 1.21, 100^3 0.99 -> 1.35, 64^2
+ * 0.90 -> 1.68. Few transforms (part 2, 2^14 and 2^21 elements): one 128^2 plane 0.98 -> 0.79
+ * (11.5 -> 15.3 us: a block does its plane's work alone, where two kernels spread it over 16
+ * blocks), one 96^2 0.98 -> 0.90, but four 64^2 1.00 -> 1.19, 128 planes of 128^2 0.95 -> 1.28,
+ * 128^3 (128 planes) 0.99 -> 1.18. Larger planes (256^2: 512 KB) would need a cluster's shared
+ * memory. */
+int plane_fits(int f64, int64_t n1, int64_t n2, int64_t planes, const kfft_device_info *info)
+{
+    if (n1 < 2 || n2 < 2 || n1 * n2 < 1024 || !kfft_is_smooth(n1) || !kfft_is_smooth(n2)) return 0;
+    if (n1 * n2 > 8192 && planes < 128) return 0;
+    size_t smem = info->smem_optin > info->smem_per_block ? info->smem_optin : info->smem_per_block;
+    return (size_t)ks_smem_elems(n1 * n2, f64, 1) * (size_t)blk_elem_bytes(f64) <= smem;
+}
+
+/* Per-pass twiddle tables W_{Ns r}^(i kk) of an in-block FFT, by butterfly (as blocks.c:
+ * blk_local_tables makes them without split or direct tables). */
+static void pass_tables(const kspec *k, int64_t *tw, kfft_table *t)
+{
+    int64_t Ns = 1;
+    for (int p = 0; p < k->nrad; p++) {
+        tw[p] = Ns > 1 ? tab_twiddles_grid(t, 1, k->rad[p] - 1, Ns, Ns * k->rad[p], !ks_tw_rows(k)) : 0;
+        Ns *= k->rad[p];
+    }
+}
+
+/* Threads: the more either FFT's shape asks (blocks.c: blk_shape), and a whole block's worth
+ * for planes of 64 KB or more, which fit at most three to an SM by shared memory anyway (same
+ * runs: 128^2 1.56 -> 1.67, 96^2 1.45 -> 1.69, 256x128x128 1.34 -> 1.40; for smaller planes
+ * 1024 threads lost: 64^3 1.36 -> 1.08, 32^3 1.46 -> 0.79, 64^2 1.36 -> 0.90). */
+kfft_status plane_shape(kspec *k, int64_t n1, int64_t n2, const kfft_device_info *info, kfft_table *t)
+{
+    kspec rows = *k;
+    kfft_status st = blk_shape(k, (int)n1, (int)n2, kfft_radix_auto(n1, k->f64), info);
+    if (!st) st = blk_shape(&rows, (int)n2, (int)n1, kfft_radix_auto(n2, k->f64), info);
+    if (st) return st;
+    k->plane = (int)n2;
+    k->nprad = rows.nrad;
+    for (int p = 0; p < rows.nrad; p++) k->prad[p] = rows.rad[p];
+    if (rows.T > k->T) k->T = rows.T;
+    if (n1 * n2 * blk_elem_bytes(k->f64) >= 65536) k->T = blk_block_cap(info);
+    int64_t odd = n2;
+    while (odd % 2 == 0) odd /= 2;
+    k->pad = odd <= 3; /* the rows' power-of-two strides (the columns' walk across them spreads anyway) */
+    pass_tables(k, k->tw_local, t);
+    pass_tables(&rows, k->ptw, t);
+    return KFFT_SUCCESS;
+}

@@ -1,0 +1,18 @@
+/* Two axes of a multi-dimensional complex transform in one kernel (kspec.h: plane): a block
+ * holds a whole plane of the two last axes, so the transform makes one round trip through
+ * global memory fewer. schedule.c asks plane_fits and has plane_shape fill the kernel. */
+#ifndef KFFT_PLAN_PLANES_H
+#define KFFT_PLAN_PLANES_H
+#include <stdint.h>
+
+#include "backend/backend.h"
+#include "gen/kspec.h"
+#include "plan/tables.h"
+
+/* Are `planes` n1 x n2 planes (n2 the rows' length) to run as plane kernels on this device? */
+int plane_fits(int f64, int64_t n1, int64_t n2, int64_t planes, const kfft_device_info *info);
+/* Fills k (its sides set: a one-kernel spec along the n1 axis, outer[0] the n2 axis) as a
+ * plane kernel: both FFTs' radices and tables, threads, padding. */
+kfft_status plane_shape(kspec *k, int64_t n1, int64_t n2, const kfft_device_info *info, kfft_table *t);
+
+#endif
