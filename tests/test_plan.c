@@ -103,6 +103,7 @@ static void banks(int rank, const int64_t *n, const char *conflicted, int exact)
     }
     for (int i = 0; i < s.nsteps; i++) {
         kspec k = s.spec[i];
+        if (k.plane) continue; /* element-major columns, no column padding (kspec.h: plane) */
         int64_t ideal, cost = gen_smem_cost(&k, &ideal), other;
         CHECK(!exact || cost == ideal, "banks %lld: k%d (R=%d B=%d cpad=%d) %lld wavefronts, fewest %lld", (long long)n[0], i, k.R, k.B,
               k.cpad, (long long)cost, (long long)ideal);
@@ -611,18 +612,25 @@ static void f64_column_bounds(void)
 /* Plane kernels (kspec.h: plane; plan/planes.c): the last two axes of a complex transform in one
  * kernel where a plane of at least 1024 elements fits a block's shared memory (planes of over
  * 8192 elements 128 or more at a time), so 128^3 runs in two kernels, a batch of 128 128^2 in
- * one; not 256^2 planes (512 KB), fp64 128^2 (256 KB), planes under 1024 elements, real
- * transforms, or where another axis is the fastest (an interleaved batch). Both FFTs' tables
- * hold W_{Ns r}^(i kk) by butterfly. */
+ * one; larger power-of-two planes in a cluster of P blocks (fp32 the fewest that fit, 4 or 8:
+ * 256^2 in four; fp64 eight of at most 64 KB: 128^2), not 243^2 or 192^2 planes, fp64 256^2
+ * (eight blocks of 128 KB), 512^2, planes under 1024 elements, real transforms, or where another
+ * axis is the fastest (an interleaved batch). Both FFTs' tables hold W_{Ns r}^(i kk) by
+ * butterfly; a cluster's radix-P pass W_n1^(q kk) at (q-1)*M1 + kk. */
 static void plane_kernels(void)
 {
-    struct { kfft_precision prec; int rank; int64_t n[3], batch; int stages, plane; } c[] = {
-        {KFFT_F32, 3, {128, 128, 128}, 1, 2, 128}, {KFFT_F32, 2, {128, 128}, 128, 1, 128}, {KFFT_F32, 3, {64, 64, 64}, 1, 2, 64},
-        {KFFT_F32, 3, {100, 100, 100}, 2, 2, 100}, {KFFT_F32, 2, {243, 10}, 2, 1, 10},     {KFFT_F64, 3, {64, 64, 64}, 1, 2, 64},
-        {KFFT_F32, 2, {64, 64}, 1, 1, 64}, /* one small plane: a block does it faster than two kernels */
-        {KFFT_F32, 2, {128, 128}, 127, 2, 0}, {KFFT_F32, 3, {100, 100, 100}, 1, 3, 0}, /* large planes: fewer than 128 */
-        {KFFT_F32, 3, {256, 256, 256}, 1, 3, 0},   {KFFT_F64, 3, {128, 128, 128}, 1, 3, 0}, {KFFT_F32, 3, {16, 16, 16}, 1, 3, 0},
-        {KFFT_F32, 2, {8219, 64}, 1, 2, 0}, /* a Bluestein axis */
+    struct { kfft_precision prec; int rank; int64_t n[3], batch; int stages, plane, clu; } c[] = {
+        {KFFT_F32, 3, {128, 128, 128}, 1, 2, 128, 0}, {KFFT_F32, 2, {128, 128}, 128, 1, 128, 0}, {KFFT_F32, 3, {64, 64, 64}, 1, 2, 64, 0},
+        {KFFT_F32, 3, {100, 100, 100}, 2, 2, 100, 0}, {KFFT_F32, 2, {243, 10}, 2, 1, 10, 0},     {KFFT_F64, 3, {64, 64, 64}, 1, 2, 64, 0},
+        {KFFT_F32, 2, {64, 64}, 1, 1, 64, 0}, /* one small plane: a block does it faster than two kernels */
+        {KFFT_F32, 2, {128, 128}, 127, 2, 0, 0}, {KFFT_F32, 3, {100, 100, 100}, 1, 3, 0, 0}, /* large planes: fewer than 128 */
+        {KFFT_F32, 3, {16, 16, 16}, 1, 3, 0, 0}, {KFFT_F32, 2, {8219, 64}, 1, 2, 0, 0}, /* 256-element planes; a Bluestein axis */
+        /* in clusters */
+        {KFFT_F32, 3, {256, 256, 256}, 1, 2, 256, 4}, {KFFT_F32, 2, {256, 256}, 2048, 1, 256, 4},
+        {KFFT_F32, 3, {64, 512, 256}, 16, 2, 256, 8}, {KFFT_F64, 3, {128, 128, 128}, 1, 2, 128, 8},
+        {KFFT_F32, 3, {243, 243, 243}, 1, 3, 0, 0}, {KFFT_F32, 3, {192, 192, 192}, 1, 3, 0, 0}, {KFFT_F32, 3, {512, 512, 512}, 1, 3, 0, 0},
+        {KFFT_F64, 3, {256, 256, 256}, 1, 3, 0, 0}, {KFFT_F32, 2, {256, 128}, 256, 2, 0, 0}, /* 256 KB: two blocks */
+        {KFFT_F32, 2, {256, 250}, 2048, 2, 0, 0}, /* rows not a power of two: not measured in clusters */
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         kfft_schedule s;
@@ -631,10 +639,11 @@ static void plane_kernels(void)
             continue;
         }
         const kspec *k = &s.spec[0];
-        CHECK(s.nstages == c[i].stages && k->plane == c[i].plane, "plane %zu: %d stages, plane %d (want %d, %d): %s", i, s.nstages,
-              k->plane, c[i].stages, c[i].plane, s.describe);
+        CHECK(s.nstages == c[i].stages && k->plane == c[i].plane && k->clu == c[i].clu, "plane %zu: %d stages, plane %d, clu %d (want %d, %d, %d): %s",
+              i, s.nstages, k->plane, k->clu, c[i].stages, c[i].plane, c[i].clu, s.describe);
+        int P = k->clu ? k->clu : 1;
         if (k->plane && !tab_compute(&s.tab, 0)) {
-            CHECK(k->B == k->plane && k->R == c[i].n[c[i].rank - 2] && k->outer[0].n == k->plane && k->outer[0].is == 1,
+            CHECK(k->B == k->plane && k->R * P == c[i].n[c[i].rank - 2] && k->outer[0].n == k->plane && k->outer[0].is == 1,
                   "plane %zu: B %d R %d outer[0] %lld/%lld", i, k->B, k->R, (long long)k->outer[0].n, (long long)k->outer[0].is);
             for (int ax = 0; ax < 2; ax++) {
                 const int *rad = ax ? k->prad : k->rad;
@@ -649,6 +658,14 @@ static void plane_kernels(void)
                             CHECK(!bad, "plane %zu: axis %d pass %d twiddle (%d, %lld) is (%g, %g)", i, ax, p, q, (long long)kk, w[0], w[1]);
                         }
             }
+            for (int q = 1, bad = 0; q < P && !bad; q++) /* the radix-P pass across the cluster */
+                for (int64_t kk = 0; kk < k->R && !bad; kk++) {
+                    long double a = -2 * 3.14159265358979323846264338327950288L * (long double)(q * kk) / (long double)(k->R * P);
+                    const double *w = s.tab.v + 2 * (k->tw_pb + (q - 1) * k->R + kk);
+                    bad = fabs(w[0] - (double)cosl(a)) > 1e-15 || fabs(w[1] - (double)sinl(a)) > 1e-15;
+                    CHECK(!bad, "plane %zu: cluster twiddle (%d, %lld) is (%g, %g)", i, q, (long long)kk, w[0], w[1]);
+                }
+            CHECK(!k->clu || k->istride == (int64_t)P * c[i].n[c[i].rank - 1], "plane %zu: cluster rows' stride %lld", i, (long long)k->istride);
         }
         kfft_schedule_free(&s);
     }
@@ -678,6 +695,12 @@ static void plane_kernels(void)
     g.dims[1] = (kfft_dim){64, 1, 1};
     if (!kfft_problem_from_guru(&g, &pr) && !kfft_schedule_build(&pr, &info, &s)) {
         CHECK(s.nstages == 1 && s.spec[0].plane == 64, "plane: row-major 64^2 in %d stages: %s", s.nstages, s.describe);
+        kfft_schedule_free(&s);
+    }
+    int64_t n256[3] = {256, 256, 256};
+    info.cluster_max = 0; /* no clusters (OpenCL, before Hopper): 256^2 planes do not fit */
+    if (!schedule_on(&info, KFFT_C2C, KFFT_F32, 3, n256, 1, &s)) {
+        CHECK(s.nstages == 3, "plane: 256^3 without clusters in %d stages: %s", s.nstages, s.describe);
         kfft_schedule_free(&s);
     }
     info.smem_optin = info.smem_per_block;
@@ -1095,7 +1118,7 @@ int main(void)
 
     banks(1, (int64_t[]){131072}, "k0 k1", 1); /* (2^16, where Nsight measured them, runs in clusters since session 26) */
     banks(1, (int64_t[]){1 << 20}, "k0 k1", 1);
-    banks(3, (int64_t[]){256, 256, 256}, "k1 k2", 1);
+    banks(3, (int64_t[]){256, 256, 256}, "k1", 1); /* k0: the last two axes' plane kernel */
     banks(2, (int64_t[]){4096, 4096}, "k1", 0); /* unpadded columns: conflicts within them stay */
     banks(2, (int64_t[]){1024, 1024}, "k1", 0);
     conv_and_bounds();

@@ -763,11 +763,14 @@ static void emit_fft(strbuf *b, const kspec *k, int index, int from_global, int 
 
 /* A plane kernel's second FFT (kspec.h: plane) as a spec of its own: the plane's R rows of B
  * elements, standard column-major in shared memory (row e of the first FFT's layout is column
- * e here), transforms of the rows' axis (outer[0]), whose outer digit is the first axis. */
+ * e here), transforms of the rows' axis (outer[0]), whose outer digit is the first axis. In a
+ * cluster (clu = P) the block's R rows are the cluster's outputs kk + M1 q (kk in the block's
+ * share of M1/P, q < P; emit_plane_cluster): outer digits (M1/P, P) over the first axis, the
+ * block's first row offset by the caller (out_off). */
 static kspec plane_view(const kspec *k)
 {
     kspec v = *k;
-    v.plane = 0;
+    v.plane = v.clu = 0;
     v.R = k->B;
     v.B = k->R;
     v.nrad = k->nprad;
@@ -775,19 +778,55 @@ static kspec plane_view(const kspec *k)
     memcpy(v.tw_local, k->ptw, sizeof v.tw_local);
     v.istride = k->outer[0].is;
     v.ostride = k->outer[0].os;
-    v.outer[0] = (ks_dim){k->R, k->istride, k->ostride};
+    if (k->clu) {
+        int P = k->clu, S = k->R / P;
+        memmove(&v.outer[2], &k->outer[1], (size_t)(k->nouter - 1) * sizeof v.outer[0]);
+        v.outer[0] = (ks_dim){S, k->ostride, k->ostride};
+        v.outer[1] = (ks_dim){P, (int64_t)k->R * k->ostride, (int64_t)k->R * k->ostride};
+        v.nouter = k->nouter + 1;
+    } else {
+        v.outer[0] = (ks_dim){k->R, k->istride, k->ostride};
+    }
     return v;
 }
 
+/* A plane in a cluster of P blocks (kspec.h: plane, clu): block pj holds rows pj + P m (m <
+ * M1), so after the first FFT its column c holds Y_pj[kk], the M1-point FFT of those rows; the
+ * plane's column FFT is then X[kk + M1 q] = DFT_P over j of W_n1^(j kk) Y_j[kk]. Block pj takes
+ * kk in [pj S, (pj+1) S), S = M1/P, for every column, reading the P blocks' Y (neighbouring
+ * threads, neighbouring columns), and after the cluster's barrier (no block reads another's
+ * shared memory any more) keeps outputs kk + M1 q as its local row (kk - pj S) + S q. */
+static void emit_plane_cluster(strbuf *b, const kspec *k)
+{
+    int P = k->clu, M1 = k->R, n2 = k->B, S = M1 / P, T = k->T, nb = S * n2, it = (nb + T - 1) / T;
+    sb_printf(b, "    KFFT_CLUSTER_BARRIER();\n    kfft_cplx cv[%d];\n", it * P);
+    sb_printf(b, "#pragma unroll\n    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d;\n", it, T);
+    sb_printf(b, "        if (l < %d) {\n            int kl = l / %d, c = l - kl * %d, kk = pj * %d + kl;\n", nb, n2, n2, S);
+    sb_printf(b, "            kfft_cplx y[%d];\n            const kfft_cplx *p = &s[KFFT_SP(kk * %d + c)];\n", P, n2);
+    sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) y[i] = kfft_cluster_ld(p, i);\n", P);
+    sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) y[i] = cmul(y[i], tw[%lld + (i - 1) * %d + kk]);\n", P,
+              (long long)k->tw_pb, M1);
+    sb_printf(b, "            kfft_dft%d(y);\n#pragma unroll\n            for (int i = 0; i < %d; i++) cv[q * %d + i] = y[i];\n", P, P, P);
+    sb_puts(b, "        }\n    }\n    KFFT_CLUSTER_BARRIER();\n");
+    sb_printf(b, "#pragma unroll\n    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d;\n", it, T);
+    sb_printf(b, "        if (l < %d) {\n            int kl = l / %d, c = l - kl * %d;\n", nb, n2, n2);
+    sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) s[KFFT_SP((kl + i * %d) * %d + c)] = cv[q * %d + i];\n", P, S,
+              n2, P);
+    sb_puts(b, "        }\n    }\n    KFFT_BARRIER();\n");
+}
+
 /* The plane kernel's second FFT, after the first left the plane in shared memory: launched
- * columns (ncols, tbase) count the first axis's transforms, B = plane per block, so the rows'
- * are ncols / B * R from tbase / B * R. */
+ * columns (ncols, tbase) count the first axis's transforms (P times over, in a cluster), B =
+ * plane per block, so the rows' are ncols / (B P) * R from tbase / B * R. */
 static void emit_plane_rows(strbuf *b, const kspec *k, int index)
 {
     const char *I = idx_type(k);
     kspec v = plane_view(k);
-    sb_printf(b, "    {\n    kfft_i64 rt = tbase / %d * %d, rn = ncols / %d * %d;\n", k->B, k->R, k->B, k->R);
-    sb_printf(b, "    {\n    kfft_i64 tbase = rt, ncols = rn;\n    %s col0 = (%s)KFFT_GROUP * %d;\n", I, I, v.B);
+    int P = k->clu ? k->clu : 1;
+    if (k->clu) emit_plane_cluster(b, k);
+    sb_printf(b, "    {\n    kfft_i64 rt = tbase / %d * %d, rn = ncols / %d * %d;\n", k->B, k->R, k->B * P, k->R);
+    if (k->clu) sb_printf(b, "    {\n    kfft_i64 tbase = rt, ncols = rn;\n    %s col0 = (%s)(KFFT_GROUP / %d) * %d;\n", I, I, P, v.B);
+    else sb_printf(b, "    {\n    kfft_i64 tbase = rt, ncols = rn;\n    %s col0 = (%s)KFFT_GROUP * %d;\n", I, I, v.B);
     emit_fft(b, &v, index, 0, 1, 0, MID_NONE);
     sb_puts(b, "    }\n    }\n");
 }
@@ -822,7 +861,14 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     }
     gen_dialect_kernel_open(b, dialect, name, k->T, k->minb, k->clu);
     gen_dialect_smem(b, dialect, (int)ks_kernel_smem(k));
-    sb_printf(b, "    %s col0 = (%s)KFFT_GROUP * %d;\n", idx_type(k), idx_type(k), k->B);
+    if (k->plane && k->clu) { /* block pj of a plane's cluster: rows pj + P m in, its share of rows out (emit_plane_cluster) */
+        int P = k->clu;
+        sb_printf(b, "    const int pj = (int)(KFFT_GROUP %% %d);\n    %s col0 = (%s)(KFFT_GROUP / %d) * %d;\n", P, idx_type(k), idx_type(k), P, k->B);
+        sb_printf(b, "    kfft_i64 pin = in_off + (kfft_i64)pj * %lld, pout = out_off + (kfft_i64)pj * %lld;\n    {\n    kfft_i64 in_off = pin, out_off = pout;\n",
+                  (long long)(k->istride / P), (long long)(k->R / P) * k->ostride);
+    } else {
+        sb_printf(b, "    %s col0 = (%s)KFFT_GROUP * %d;\n", idx_type(k), idx_type(k), k->B);
+    }
     if (k->twsplit) { /* the split twiddle tables (kspec.h: twsplit); the first pass's barrier orders them before any use */
         long long hi = (long long)ks_split_offset(k), nh = (long long)ks_split_hi(k);
         sb_printf(b, "    for (int l = KFFT_TID; l < %lld; l += %d) s[%lld + l] = tw[%lld + l];\n", nh, k->T, hi, (long long)k->tw_hi);
@@ -869,7 +915,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     if (k->plane) {
         emit_fft(b, k, index, from_global, 0, 0, MID_NONE);
         emit_plane_rows(b, k, index);
-        sb_puts(b, "}\n#undef KFFT_SP\n");
+        sb_puts(b, k->clu ? "    }\n}\n#undef KFFT_SP\n" : "}\n#undef KFFT_SP\n");
         return;
     }
     int fused = conv && ks_conv_fused(k);

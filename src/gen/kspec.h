@@ -180,7 +180,11 @@ typedef struct {
      * across. Then a second FFT of length B (radices prad, tables ptw) runs over the plane's R
      * rows, each B consecutive elements there: outer[0] is the rows' axis (n = B), and the rows
      * are transforms of that axis (kernel.c: plane_view), the second FFT's last pass storing
-     * them. The plane needs no pass through global memory between its two axes. */
+     * them. The plane needs no pass through global memory between its two axes. With clu = P,
+     * a plane too large for one block runs on a cluster of P blocks (CUDA): block j holds rows
+     * j + P m (istride is P rows), its first FFT is M1 = R = n1/P long, a radix-P pass across
+     * the cluster (tw_pb: W_n1^(q kk) at (q-1)*M1 + kk) completes the columns, and block j
+     * keeps the rows kk + M1 q for its share of kk (kernel.c: emit_plane_cluster). */
     int plane, nprad, prad[KS_MAX_RADICES];
     int64_t ptw[KS_MAX_RADICES];
     int64_t chirp, bhat, dlog;
@@ -240,7 +244,7 @@ static inline ks_pairing ks_pairs(const kspec *k)
  * (ks_pairs), enough blocks to cover the representatives. */
 static inline int64_t ks_cols_per_transform(const kspec *k)
 {
-    if (k->kind == KS_SINGLE) return 1;
+    if (k->kind == KS_SINGLE) return k->plane && k->clu ? k->clu : 1; /* a plane in a cluster: P blocks */
     int64_t cols = k->N / (k->ops & KS_MID_RADER ? k->R + 1 : k->R), h = k->B / 2;
     return ks_pair_pass(k) ? (ks_pairs(k).reps + h - 1) / h * k->B : cols;
 }

@@ -4,23 +4,38 @@
 #include "plan/blocks.h"
 #include "plan/factor.h"
 
+static int fits(int64_t elems, int f64, const kfft_device_info *info)
+{
+    size_t smem = info->smem_optin > info->smem_per_block ? info->smem_optin : info->smem_per_block;
+    return (size_t)ks_smem_elems(elems, f64, 1) * (size_t)blk_elem_bytes(f64) <= smem;
+}
+
 /* Planes of 1024 elements or more (with padding) in one block, both axes smooth; planes of over
  * 8192 elements only 128 or more at a time. Against one kernel per axis, kfft/cuFFT in one run
- * (H100, bench/results/h100-2026-11-27-planes.txt, batches to 2^27 elements):
- * 128^3 0.94 -> 1.29, 64^3 0.92 -> 1.36, 100^3 1.00 -> 1.38, 80^3 0.79 -> 1.09, 32^3 0.96 ->
- * 1.46, 256x128x128 1.02 -> 1.40, 2-D 128^2 0.97 -> 1.67, 96^2 1.10 -> 1.69, 64^2 0.68 -> 1.36,
- * 243x10 0.62 -> 0.85; fp64 64^3 1.00 -> 1.46, 96^3 1.02 -> 1.21, 100^3 0.99 -> 1.35, 64^2
- * 0.90 -> 1.68. Few transforms (part 2, 2^14 and 2^21 elements): one 128^2 plane 0.98 -> 0.79
- * (11.5 -> 15.3 us: a block does its plane's work alone, where two kernels spread it over 16
- * blocks), one 96^2 0.98 -> 0.90, but four 64^2 1.00 -> 1.19, 128 planes of 128^2 0.95 -> 1.28,
- * 128^3 (128 planes) 0.99 -> 1.18. Larger planes (256^2: 512 KB) would need a cluster's shared
- * memory. */
-int plane_fits(int f64, int64_t n1, int64_t n2, int64_t planes, const kfft_device_info *info)
+ * (H100, bench/results/h100-2026-11-27-planes.txt, batches to 2^27 elements): 128^3 0.94 ->
+ * 1.29, 64^3 0.92 -> 1.36, 100^3 1.00 -> 1.38, 80^3 0.79 -> 1.09, 32^3 0.96 -> 1.46, 256x128x128
+ * 1.02 -> 1.40, 2-D 128^2 0.97 -> 1.67, 96^2 1.10 -> 1.69, 64^2 0.68 -> 1.36, 243x10 0.62 ->
+ * 0.85; fp64 64^3 1.00 -> 1.46, 96^3 1.02 -> 1.21, 100^3 0.99 -> 1.35, 64^2 0.90 -> 1.68. Few
+ * transforms (part 2, 2^14 and 2^21 elements): one 128^2 plane 0.98 -> 0.79 (11.5 -> 15.3 us: a
+ * block does its plane's work alone, where two kernels spread it over 16 blocks), one 96^2 0.98
+ * -> 0.90, but four 64^2 1.00 -> 1.19, 128 planes of 128^2 0.95 -> 1.28, 128^3 (128 planes) 0.99
+ * -> 1.18.
+ * Larger planes of powers of two in a cluster of P blocks (CUDA), each holding n1/P rows (part
+ * 3): fp32 in the fewest blocks that fit, where that is 4 or 8 (256^3 1.12 -> 1.16, 2-D 256^2
+ * 1.03 -> 1.08, 64x512x256 0.98 -> 1.04), fp64 in eight blocks of at most 64 KB (128^3 1.00 ->
+ * 1.22, 2-D 128^2 1.00 -> 1.36). Lost there: other P (fp32 192^3 in two blocks 1.00 -> 0.94,
+ * 256^2 in eight 1.03 -> 0.88; fp64 128^3 in two 1.03 against eight's 1.22), odd planes (243^3
+ * in three 1.13 -> 1.00), fp64 blocks alone on their SM (256^3 in eight of 128 KB 1.00 -> 0.86,
+ * 192^3 in four 0.85 -> 0.81). */
+int plane_blocks(int f64, int64_t n1, int64_t n2, int64_t planes, const kfft_device_info *info)
 {
     if (n1 < 2 || n2 < 2 || n1 * n2 < 1024 || !kfft_is_smooth(n1) || !kfft_is_smooth(n2)) return 0;
     if (n1 * n2 > 8192 && planes < 128) return 0;
-    size_t smem = info->smem_optin > info->smem_per_block ? info->smem_optin : info->smem_per_block;
-    return (size_t)ks_smem_elems(n1 * n2, f64, 1) * (size_t)blk_elem_bytes(f64) <= smem;
+    if (fits(n1 * n2, f64, info)) return 1;
+    if ((n1 & (n1 - 1)) || (n2 & (n2 - 1))) return 0;
+    int P = 2;
+    while (P <= info->cluster_max && !(f64 ? P == 8 && n1 * n2 / P * 16 <= 65536 : fits(n1 * n2 / P, f64, info))) P *= 2;
+    return P <= info->cluster_max && P >= 4 && n1 % (P * P) == 0 ? P : 0;
 }
 
 /* Per-pass twiddle tables W_{Ns r}^(i kk) of an in-block FFT, by butterfly (as blocks.c:
@@ -38,21 +53,27 @@ static void pass_tables(const kspec *k, int64_t *tw, kfft_table *t)
  * for planes of 64 KB or more, which fit at most three to an SM by shared memory anyway (same
  * runs: 128^2 1.56 -> 1.67, 96^2 1.45 -> 1.69, 256x128x128 1.34 -> 1.40; for smaller planes
  * 1024 threads lost: 64^3 1.36 -> 1.08, 32^3 1.46 -> 0.79, 64^2 1.36 -> 0.90). */
-kfft_status plane_shape(kspec *k, int64_t n1, int64_t n2, const kfft_device_info *info, kfft_table *t)
+kfft_status plane_shape(kspec *k, int64_t n1, int64_t n2, int P, const kfft_device_info *info, kfft_table *t)
 {
     kspec rows = *k;
-    kfft_status st = blk_shape(k, (int)n1, (int)n2, kfft_radix_auto(n1, k->f64), info);
-    if (!st) st = blk_shape(&rows, (int)n2, (int)n1, kfft_radix_auto(n2, k->f64), info);
+    int64_t M1 = n1 / P;
+    kfft_status st = blk_shape(k, (int)M1, (int)n2, kfft_radix_auto(M1, k->f64), info);
+    if (!st) st = blk_shape(&rows, (int)n2, (int)M1, kfft_radix_auto(n2, k->f64), info);
     if (st) return st;
     k->plane = (int)n2;
     k->nprad = rows.nrad;
     for (int p = 0; p < rows.nrad; p++) k->prad[p] = rows.rad[p];
     if (rows.T > k->T) k->T = rows.T;
-    if (n1 * n2 * blk_elem_bytes(k->f64) >= 65536) k->T = blk_block_cap(info);
+    if (M1 * n2 * blk_elem_bytes(k->f64) >= 65536) k->T = blk_block_cap(info);
     int64_t odd = n2;
     while (odd % 2 == 0) odd /= 2;
     k->pad = odd <= 3; /* the rows' power-of-two strides (the columns' walk across them spreads anyway) */
     pass_tables(k, k->tw_local, t);
     pass_tables(&rows, k->ptw, t);
+    if (P > 1) { /* rows j + P m in block j; the radix-P pass across the cluster takes W_n1^(q kk) at (q-1)*M1 + kk */
+        k->clu = P;
+        k->istride *= P;
+        k->tw_pb = tab_twiddles_grid(t, 1, P - 1, M1, n1, 0);
+    }
     return KFFT_SUCCESS;
 }

@@ -630,8 +630,9 @@ static int plane_stage(kfft_schedule *s, const kfft_problem *p, const kfft_devic
     const kfft_dim *d2 = &p->dims[r - 1];
     int64_t planes = 1;
     for (int d = 1; d < q.nouter; d++) planes *= q.outer[d].n;
+    int P = plane_blocks(p->f64, q.n, d2->n, planes, info);
     if (!q.nouter || q.outer[0].n != d2->n || q.outer[0].is != d2->is || q.outer[0].os != d2->os || d2->is >= q.is ||
-        d2->os >= q.os || !plane_fits(p->f64, q.n, d2->n, planes, info))
+        d2->os >= q.os || !P)
         return 0;
     kfft_stage *sg = &s->stage[s->nstages++];
     sg->first = s->nsteps;
@@ -651,9 +652,10 @@ static int plane_stage(kfft_schedule *s, const kfft_problem *p, const kfft_devic
     k->conj_in = k->conj_out = 1;
     s->src[sg->first] = BUF_IN;
     s->dst[sg->first] = BUF_OUT;
-    if ((*st = plane_shape(k, q.n, d2->n, info, t))) return 1;
-    /* launches of whole planes (ks_cols_per_transform: one column per transform of the n1 axis) */
-    sg->chunk = sg->ntrans < ((int64_t)k->B << 30) ? sg->ntrans : (int64_t)k->B << 30;
+    if ((*st = plane_shape(k, q.n, d2->n, P, info, t))) return 1;
+    /* launches of whole planes (ks_cols_per_transform: P columns per transform of the n1 axis) */
+    int64_t cap = ((int64_t)1 << 30) / P * d2->n;
+    sg->chunk = sg->ntrans < cap ? sg->ntrans : cap;
     k->minb = blk_min_blocks(k, info);
     k->idx64 = side_span(&q, 0) > IDX32_LIMIT || side_span(&q, 1) > IDX32_LIMIT || sg->ntrans * q.n > IDX32_LIMIT;
     check_inplace(s, &q, p->f64);
