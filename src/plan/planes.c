@@ -33,8 +33,10 @@ int plane_blocks(int f64, int64_t n1, int64_t n2, int64_t planes, const kfft_dev
     if (n1 * n2 > 8192 && planes < 128) return 0;
     if (fits(n1 * n2, f64, info)) return 1;
     if ((n1 & (n1 - 1)) || (n2 & (n2 - 1))) return 0;
-    int P = 2;
-    while (P <= info->cluster_max && !(f64 ? P == 8 && n1 * n2 / P * 16 <= 65536 : fits(n1 * n2 / P, f64, info))) P *= 2;
+    int P = 2; /* fp32: the fewest blocks that fit; fp64: eight, of at most 64 KB */
+    while (P <= info->cluster_max &&
+           !(fits(n1 * n2 / P, f64, info) && (!f64 || (P == 8 && n1 * n2 / P * blk_elem_bytes(1) <= 65536))))
+        P *= 2;
     return P <= info->cluster_max && P >= 4 && n1 % (P * P) == 0 ? P : 0;
 }
 

@@ -618,7 +618,7 @@ static stage_req stage_for(const kfft_problem *p, kfft_type type, int a, int src
 }
 
 /* Axes r-2 and r-1 of a complex transform (r = rank) as one stage of one plane kernel
- * (kspec.h: plane; planes.c: plane_fits), reading the input and writing the output, where the
+ * (kspec.h: plane; planes.c: plane_blocks), reading the input and writing the output, where the
  * rows' axis is the fastest in memory on both sides (outer[0] of the n1 axis's transforms, and
  * a smaller stride than n1's: the columns' walk across it and the rows' store along it stay
  * coalesced). Returns 1 when it built the stage (*st: its status). */
