@@ -480,6 +480,25 @@ static int t_wisdom(void)
     set_wisdom_entry(path, "single f32 R=64 B=32 ops=0 io=0 T=32 pad=1 radix=0 noclu=1 ns=1 default_ns=2");
     CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
           "noclu= on a single kernel's entry: %s", kfft_error_message());
+    /* A plane kernel's entry (kfft_tune's first choice for the last two axes): noplane=1 makes a
+     * 64^2 plan take a kernel per axis (it takes the plane kernel without the entry), exported
+     * as read; one without noplane= is malformed. */
+    kfft_plan_desc d2 = {.type = KFFT_C2C, .rank = 2, .n = {64, 64}, .batch = 4};
+    int planed = kfft_plan_create(c, &d2, &p) == KFFT_SUCCESS && strstr(kfft_plan_describe(p), "plane=") != NULL;
+    kfft_plan_destroy(p);
+    set_wisdom_entry(path, "plane f32 R=64 B=64 noplane=1 ns=1 default_ns=2");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 3, "plane entry: %s", kfft_error_message());
+    CHECK(kfft_plan_create(c, &d2, &p) == KFFT_SUCCESS && (!planed || !strstr(kfft_plan_describe(p), "plane=")),
+          "noplane=1 not taken (plane kernel without it: %d): %s", planed, kfft_plan_describe(p));
+    kfft_plan_destroy(p);
+    exported(c, dir, got, sizeof got);
+    CHECK(strstr(got, "plane f32 R=64 B=64 noplane=1 ") != NULL, "export lost the plane entry: %s", got);
+    set_wisdom_entry(path, "plane f32 R=64 B=64 ns=1 default_ns=2");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
+          "a plane entry without noplane=: %s", kfft_error_message());
+    set_wisdom_entry(path, "plane f3");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
+          "a cut plane entry: %s", kfft_error_message());
     kfft_context_destroy(c);
     /* A malformed default file: the context still opens, without it, and says why. */
     rewrite(other, path, 0, NULL);

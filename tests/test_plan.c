@@ -909,9 +909,9 @@ static void bluestein_pairs(void)
  * described H100 whose stand-in backend compiles nothing, keeps buffers in host memory and
  * reports `fake_fits` clusters. */
 static int fake_fits, fake_asked;
-/* Launch costs for the tuner's check (cluster_tune): a cluster kernel's and another's, in
- * microseconds (0: free). */
-static long fake_cluster_us, fake_plain_us;
+/* Launch costs for the tuner's checks (cluster_tune, plane_tune): a plane kernel's, another
+ * cluster kernel's and any other's, in microseconds (0: free). */
+static long fake_plane_us, fake_cluster_us, fake_plain_us;
 static kfft_status fk_alloc(void *st, size_t bytes, kfft_buffer *buf)
 {
     (void)st;
@@ -936,7 +936,8 @@ static kfft_status fk_compile(void *st, const char *src, void **bin, size_t *len
     *bin = malloc(1);
     *len = 1;
     *module = malloc(1);
-    if (*module) *(char *)*module = strstr(src, "__cluster_dims__") != NULL; /* read by fk_launch */
+    if (*module) /* read by fk_launch: 2 a plane kernel (its rows' part), 1 another cluster kernel */
+        *(char *)*module = strstr(src, "kfft_i64 rt = tbase") ? 2 : strstr(src, "__cluster_dims__") != NULL;
     return *bin && *module ? KFFT_SUCCESS : KFFT_ERROR_OUT_OF_MEMORY;
 }
 static void fk_unload(void *st, void *module)
@@ -959,7 +960,8 @@ static void fk_put_kernel(void *st, void *kernel)
 static kfft_status fk_launch(void *st, void *kernel, size_t groups, int threads, size_t smem, const kfft_launch_args *a)
 {
     (void)st, (void)groups, (void)threads, (void)smem, (void)a;
-    long us = *(const char *)kernel ? fake_cluster_us : fake_plain_us;
+    char kind = *(const char *)kernel;
+    long us = kind == 2 ? fake_plane_us : kind ? fake_cluster_us : fake_plain_us;
     struct timespec ts = {0, us * 1000};
     if (us) nanosleep(&ts, NULL);
     return KFFT_SUCCESS;
@@ -1067,6 +1069,47 @@ static void cluster_tune(void)
     fake_cluster_us = fake_plain_us = 0;
 }
 
+/* kfft_tune tries a plane kernel's plan (kspec.h: plane) against a kernel per axis first,
+ * records the winner (wisdom "plane" entry, noplane=1 when the axes won) and plans take it. */
+static void plane_tune(void)
+{
+    for (int slow = 0; slow < 2; slow++) {
+        kfft_context ctx = fake_context();
+        if (!ctx) {
+            CHECK(0, "plane tune: host memory");
+            return;
+        }
+        fake_plane_us = slow ? 3000 : 100;
+        fake_plain_us = slow ? 100 : 3000;
+        kfft_plan_desc d = {.type = KFFT_C2C, .rank = 2, .n = {64, 64}, .batch = 200};
+        kfft_tune_report r;
+        kfft_status st = kfft_tune(ctx, &d, &r);
+        kfft_wisdom_entry e = {.passes = 2, .R = 64, .B = 64};
+        int found = kfft_wisdom_lookup(ctx->wisdom, &e);
+        CHECK(!st && found && e.noplane == slow && (strstr(r.choice, "noplane=1") != NULL) == slow,
+              "plane tune, plane %s: status %d, entry %d noplane %d, choice %s", slow ? "slow" : "fast", (int)st, found, e.noplane,
+              st ? kfft_error_message() : r.choice);
+        kfft_plan p = NULL;
+        kfft_problem q;
+        if (!kfft_problem_from_desc(&d, &q) && !kfft_plan_from_problem(ctx, &q, &p))
+            CHECK((strstr(kfft_plan_describe(p), "plane=") == NULL) == slow, "plane tune: the wisdom's plan: %s", kfft_plan_describe(p));
+        kfft_plan_destroy(p);
+        p = NULL;
+        if (slow) { /* tuned again once the plane is the faster: the wisdom's noplane=1 does not hide it */
+            fake_plane_us = 100;
+            fake_plain_us = 3000;
+            st = kfft_tune(ctx, &d, &r);
+            e = (kfft_wisdom_entry){.passes = 2, .R = 64, .B = 64};
+            found = kfft_wisdom_lookup(ctx->wisdom, &e);
+            CHECK(!st && found && e.noplane == 0, "plane tune again: status %d, entry %d noplane %d, choice %s", (int)st, found, e.noplane,
+                  st ? kfft_error_message() : r.choice);
+        }
+        CHECK(ctx->live_buffers == 0, "plane tune: %ld buffers left", ctx->live_buffers);
+        kfft_context_destroy(ctx);
+    }
+    fake_plane_us = fake_plain_us = 0;
+}
+
 int main(void)
 {
     /* Primitive roots: g^((p-1)/q) != 1 for every prime q | p-1, checked by brute force
@@ -1110,6 +1153,7 @@ int main(void)
     bluestein_pairs();
     cluster_refit();
     cluster_tune();
+    plane_tune();
     real_route(KFFT_C2R, 100003, 4, 1, 3);
     real_route(KFFT_C2R, 1 << 20, 2, 2, 2);
     real_route(KFFT_C2R, 200002, 2, 1, 3); /* 100001 = 11 * 9091: two-for-one Bluestein passes */

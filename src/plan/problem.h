@@ -31,6 +31,9 @@ typedef struct {
     struct {
         int on, T, pad, radix, regs, split, noclu;
     } knob[KFFT_MAX_DIMS];
+    /* Internal (kfft_tune): 1, no plane kernel (kspec.h: plane) where the planner's rule would
+     * take one, the last two axes a stage each; -1, the rule's choice whatever the wisdom says. */
+    int noplane;
 } kfft_problem;
 
 kfft_status kfft_problem_from_desc(const kfft_plan_desc *d, kfft_problem *p);

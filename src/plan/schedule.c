@@ -634,6 +634,9 @@ static int plane_stage(kfft_schedule *s, const kfft_problem *p, const kfft_devic
     if (!q.nouter || q.outer[0].n != d2->n || q.outer[0].is != d2->is || q.outer[0].os != d2->os || d2->is >= q.is ||
         d2->os >= q.os || !P)
         return 0;
+    /* Measured: the tuner's candidate without it, else the device's wisdom (kfft_tune) */
+    kfft_wisdom_entry key = {.passes = 2, .f64 = p->f64, .R = q.n, .B = (int)d2->n};
+    if (p->noplane > 0 || (!p->noplane && kfft_wisdom_lookup(info->wisdom, &key) && key.noplane)) return 0;
     kfft_stage *sg = &s->stage[s->nstages++];
     sg->first = s->nsteps;
     sg->nsteps = 1;

@@ -6,7 +6,8 @@
  * thread (more blocks per SM); for a multi-pass stage, the radices and padding of all its
  * passes; for either, last, the winner with split twiddle tables the other way from the
  * planner's rule (blocks.c: split_wins), and for passes the planner ran in clusters, the winner
- * without them. */
+ * without them. Before the stages, where the planner took a plane kernel (two axes in one
+ * kernel, planes.c), the plan with a kernel per axis instead; the stages are then the winner's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,25 +194,28 @@ static void describe_stage(const kfft_schedule *s, int g, stage_info *si)
     }
 }
 
-kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_report *rep)
+/* Stage candidates of q's plan: {T, pad, radix, regs, split, noclu}; passes take T = 0
+ * (unused); regs, split and noclu are tried after the others, on their winner. A plane stage
+ * gets none (its one choice, the plane or not, is tried first: kfft_tune); *plane is its
+ * wisdom key then (.passes = 2), else .passes = 0. */
+enum { MAXC = 64 };
+static kfft_status candidates(kfft_context ctx, const kfft_problem *q, stage_info *si, int (*cand)[MAXC][6], int *ncand, int *nst,
+                              kfft_wisdom_entry *plane)
 {
-    kfft_clear_error();
-    if (!ctx || !desc || !rep) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "%s is NULL", !ctx ? "ctx" : !desc ? "desc" : "report");
-    memset(rep, 0, sizeof *rep);
-    kfft_problem q;
     kfft_schedule s;
-    kfft_status st = kfft_problem_from_desc(desc, &q);
-    if (!st) st = kfft_schedule_build(&q, &ctx->info, &s);
+    kfft_status st = kfft_schedule_build(q, &ctx->info, &s);
     if (st) return st;
-    int nst = s.nstages;
-    stage_info si[KFFT_MAX_DIMS];
-    /* Candidates per stage: {T, pad, radix, regs, split, noclu}; passes take T = 0 (unused);
-     * regs, split and noclu are tried after the others, on their winner. */
-    enum { MAXC = 64 };
-    int cand[KFFT_MAX_DIMS][MAXC][6], ncand[KFFT_MAX_DIMS] = {0};
-    for (int g = 0; g < nst; g++) {
+    *nst = s.nstages;
+    memset(plane, 0, sizeof *plane);
+    for (int g = 0; g < s.nstages; g++) {
+        ncand[g] = 0;
         describe_stage(&s, g, &si[g]);
-        if (s.spec[s.stage[g].first].plane) continue; /* a plane kernel: its own rule (planes.c), no knobs */
+        const kspec *k0 = &s.spec[s.stage[g].first];
+        if (k0->plane) {
+            *plane = (kfft_wisdom_entry){.passes = 2, .f64 = k0->f64, .R = (int64_t)k0->R * (k0->clu ? k0->clu : 1), .B = k0->plane, .split = -1};
+            si[g].clu = 0; /* its clusters are the plane's own, not a pass rule's */
+            continue;
+        }
         int single = !si[g].key.passes;
         for (int m = single ? 0 : -1; m <= KFFT_RADIX_WIDEST; m++) {
             int dup = 0;
@@ -232,6 +236,23 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         }
     }
     kfft_schedule_free(&s);
+    return KFFT_SUCCESS;
+}
+
+kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_report *rep)
+{
+    kfft_clear_error();
+    if (!ctx || !desc || !rep) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "%s is NULL", !ctx ? "ctx" : !desc ? "desc" : "report");
+    memset(rep, 0, sizeof *rep);
+    kfft_problem q;
+    kfft_status st = kfft_problem_from_desc(desc, &q);
+    if (st) return st;
+    q.noplane = -1; /* a plane the wisdom turned down is tried again */
+    int nst = 0;
+    stage_info si[KFFT_MAX_DIMS];
+    int cand[KFFT_MAX_DIMS][MAXC][6], ncand[KFFT_MAX_DIMS] = {0};
+    kfft_wisdom_entry plane;
+    if ((st = candidates(ctx, &q, si, cand, ncand, &nst, &plane))) return st;
     size_t ib = (size_t)kfft_problem_span_bytes(&q, 0), ob = (size_t)kfft_problem_span_bytes(&q, 1);
     kfft_buffer in = NULL, out = NULL;
     int inplace = (q.flags & KFFT_PLAN_INPLACE) != 0;
@@ -242,6 +263,18 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     double best_total = 0;
     if (!st) st = time_plan(ctx, &q, in, out, &rep->default_ms);
     best_total = rep->default_ms;
+    /* First, where the planner took a plane kernel, its two axes a kernel each: the rule was
+     * set from a few shapes (planes.c); the stages are then those of the winner. */
+    if (!st && plane.passes == 2) {
+        double ms = 0;
+        q.noplane = 1;
+        st = time_plan(ctx, &q, in, out, &ms);
+        q.noplane = !st && ms < 0.98 * rep->default_ms ? 1 : -1;
+        if (q.noplane > 0) {
+            rep->stages++;
+            st = candidates(ctx, &q, si, cand, ncand, &nst, &(kfft_wisdom_entry){0});
+        }
+    }
     for (int g = 0; g < nst && !st; g++) {
         if (ncand[g] < 2 && !si[g].clu) continue; /* nothing to choose */
         int best = 0;
@@ -315,6 +348,15 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         else
             snprintf(rep->choice + o, sizeof rep->choice - o, "%sR=%lld B=%d T=%d pad=%d radix=%d regs=%d split=%d%s", o ? "; " : "",
                      (long long)e.R, e.B, e.T, e.pad, e.radix, e.regs, e.split, keep ? "" : " (default)");
+    }
+    if (!st && plane.passes == 2) {
+        plane.noplane = keep && q.noplane > 0;
+        plane.ms = keep ? best_total : rep->default_ms;
+        plane.default_ms = rep->default_ms;
+        kfft_wisdom_put(ctx->wisdom, &plane);
+        size_t o = strlen(rep->choice);
+        snprintf(rep->choice + o, sizeof rep->choice - o, "%splane %lldx%d: %s", o ? "; " : "", (long long)plane.R, plane.B,
+                 plane.noplane ? "noplane=1 (a kernel per axis)" : "kept (default)");
     }
     rep->tuned_ms = keep ? best_total : rep->default_ms;
     if (in) kfft_dev_release(ctx, in);

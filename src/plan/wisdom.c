@@ -67,6 +67,11 @@ kfft_status kfft_wisdom_save(kfft_wisdom *w, const char *path)
     for (int i = 0; i < w->n; i++) {
         const kfft_wisdom_entry *e = &w->e[i];
         const char *prec = e->f64 ? "f64" : "f32";
+        if (e->passes == 2) {
+            fprintf(f, "plane %s R=%lld B=%d noplane=%d ns=%lld default_ns=%lld\n", prec, (long long)e->R, e->B, e->noplane,
+                    (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
+            continue;
+        }
         if (e->passes)
             fprintf(f, "passes %s R=%lld ops=%d io=%d pad=%d radix=%d", prec, (long long)e->R, e->ops, e->io, e->pad, e->radix);
         else
@@ -135,7 +140,20 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
                                w->version);
         } else {
             const char *s = line;
-            long long R, B = 0, ops, io, T = 0, pad, radix, regs = 0, split = -1, noclu = 0, ms, dms;
+            long long R, B = 0, ops, io, T = 0, pad, radix, regs = 0, split = -1, noclu = 0, noplane, ms, dms;
+            if (!strncmp(s, "plane ", 6)) { /* the plane kernel's entry: its own fields */
+                int pf64 = !strncmp(s + 6, "f64 ", 4), known = pf64 || !strncmp(s + 6, "f32 ", 4);
+                if (known) s += 10; /* within the line: its first 10 characters matched */
+                if (!known || n >= KFFT_WISDOM_MAX || !field(&s, "R=", 1, 1 << 20, &R) ||
+                    !field(&s, "B=", 1, 1 << 20, &B) || !field(&s, "noplane=", 0, 1, &noplane) || !field(&s, "ns=", 0, (long long)1 << 50, &ms) ||
+                    !field(&s, "default_ns=", 0, (long long)1 << 50, &dms) || *s) {
+                    st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line %d: malformed entry", path, ln);
+                    break;
+                }
+                got[n++] = (kfft_wisdom_entry){.passes = 2, .f64 = pf64, .R = R, .B = (int)B, .noplane = (int)noplane, .split = -1,
+                                               .ms = ms / 1e6, .default_ms = dms / 1e6};
+                continue;
+            }
             int passes = !strncmp(s, "passes ", 7), kind = passes || !strncmp(s, "single ", 7);
             int f64 = kind && !strncmp(s + 7, "f64 ", 4); /* s + 7 lies within the line once kind matched */
             if (!kind || (!f64 && strncmp(s + 7, "f32 ", 4)) || n >= KFFT_WISDOM_MAX) {

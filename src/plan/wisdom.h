@@ -3,7 +3,9 @@
  * columns per block B, fused operations, the layout of the user sides), which thread count, shared-memory padding and
  * radices ran fastest; a "passes" entry, for multi-pass transforms of length R (the
  * convolution's for Bluestein; ops KS_MID_BLUESTEIN or KS_MID_RADER for those routes), the
- * radices and padding of all its passes (-1: the planner's default).
+ * radices and padding of all its passes (-1: the planner's default); a "plane" entry, for the
+ * plane kernel of an R x B plane (the last two axes of a complex transform, plan/planes.c),
+ * whether one kernel per axis ran faster instead.
  * The choices change speed only, never results: every combination is a correct kernel. */
 #ifndef KFFT_WISDOM_H
 #define KFFT_WISDOM_H
@@ -14,7 +16,7 @@
 #define KFFT_WISDOM_MAX 4096
 
 typedef struct {
-    int passes, f64;    /* the key: kind, precision, */
+    int passes, f64;    /* the key: kind (0 single, 1 passes, 2 plane), precision, */
     int64_t R;          /* length, */
     int B, ops;         /* columns per block (single), operations, */
     int io;             /* user sides: kfft_wisdom_io(first kernel's load, last kernel's store) */
@@ -22,6 +24,7 @@ typedef struct {
     int regs;           /* single: registers per thread the kernel is bounded to (0: none) */
     int split;          /* split twiddle tables (kspec.twsplit) on 1, off 0, the planner's rule -1 */
     int noclu;          /* passes: 1 = without the clusters the planner's rules take (kspec.clu) */
+    int noplane;        /* plane: 1 = the two axes a kernel each, not the plane kernel */
     double ms, default_ms;
 } kfft_wisdom_entry;
 
@@ -45,8 +48,8 @@ int kfft_wisdom_lookup(kfft_wisdom *w, kfft_wisdom_entry *key);
 void kfft_wisdom_put(kfft_wisdom *w, const kfft_wisdom_entry *e);
 /* Text file: "kfft-wisdom 3", "device NAME", "version VERSION", then one line per entry
  * ("single f32 R= B= ops= io= T= pad= radix= [regs=] [split=] ns= default_ns=" or "passes f64
- * R= ops= io= pad= radix= [split=] [noclu=] ns= default_ns="; regs= absent reads as 0, split= as
- * -1, noclu= as 0). Files of format 2 (no io=) are
+ * R= ops= io= pad= radix= [split=] [noclu=] ns= default_ns=" or "plane f32 R= B= noplane= ns=
+ * default_ns="; regs= absent reads as 0, split= as -1, noclu= as 0). Files of format 2 (no io=) are
  * refused: their entries could not say which kernels they were measured on.
  * load() takes the entries of a file made on the same device, driver and compiler; any
  * other file (foreign device, stale driver, malformed line) is refused whole with the reason
