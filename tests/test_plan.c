@@ -1032,6 +1032,33 @@ static void cluster_refit(void)
     kfft_context_destroy(ctx);
 }
 
+/* kfft_tune of d through the stand-in backend, the launches of the kind *kind_us stands for
+ * costing 3 ms and all others 0.1 ms (slow), or the opposite: the context (NULL without host
+ * memory; the caller destroys it), the status and report, and *e, the wisdom entry of e's key
+ * (*found). */
+static kfft_context stand_in_tune(const kfft_plan_desc *d, long *kind_us, int slow, kfft_status *st, kfft_tune_report *r,
+                                  kfft_wisdom_entry *e, int *found)
+{
+    kfft_context ctx = fake_context();
+    if (!ctx) return NULL;
+    *kind_us = slow ? 3000 : 100;
+    fake_plain_us = slow ? 100 : 3000;
+    *st = kfft_tune(ctx, d, r);
+    *found = kfft_wisdom_lookup(ctx->wisdom, e);
+    return ctx;
+}
+
+/* Does the plan of d made in ctx (with its wisdom) hold tag in its description? -1: no plan. */
+static int planned_with(kfft_context ctx, const kfft_plan_desc *d, const char *tag)
+{
+    kfft_plan p = NULL;
+    kfft_problem q;
+    int has = -1;
+    if (!kfft_problem_from_desc(d, &q) && !kfft_plan_from_problem(ctx, &q, &p)) has = strstr(kfft_plan_describe(p), tag) != NULL;
+    kfft_plan_destroy(p);
+    return has;
+}
+
 /* kfft_tune on a stage the planner ran in clusters tries it without them (noclu) and keeps
  * whichever is faster: through the stand-in backend on a described H100, with cluster kernels
  * made slow (each launch 3 ms against 0.1 ms: the tuned plan and its wisdom entry take
@@ -1042,27 +1069,20 @@ static void cluster_tune(void)
     fake_fits = 30;
     for (size_t i = 0; i < sizeof n / sizeof *n; i++)
         for (int slow = 0; slow < 2; slow++) {
-            kfft_context ctx = fake_context();
+            kfft_plan_desc d = {.type = KFFT_C2C, .rank = 1, .n = {n[i]}, .batch = 2};
+            kfft_status st;
+            kfft_tune_report r;
+            kfft_wisdom_entry e = {.passes = 1, .R = n[i]};
+            int found;
+            kfft_context ctx = stand_in_tune(&d, &fake_cluster_us, slow, &st, &r, &e, &found);
             if (!ctx) {
                 CHECK(0, "cluster tune: host memory");
                 return;
             }
-            fake_cluster_us = slow ? 3000 : 100;
-            fake_plain_us = slow ? 100 : 3000;
-            kfft_plan_desc d = {.type = KFFT_C2C, .rank = 1, .n = {n[i]}, .batch = 2};
-            kfft_tune_report r;
-            kfft_status st = kfft_tune(ctx, &d, &r);
-            kfft_wisdom_entry e = {.passes = 1, .R = n[i]};
-            int found = kfft_wisdom_lookup(ctx->wisdom, &e);
             CHECK(!st && found && e.noclu == slow && (strstr(r.choice, "noclu=1") != NULL) == slow,
                   "cluster tune %lld, clusters %s: status %d, entry %d noclu %d, choice %s", (long long)n[i], slow ? "slow" : "fast",
                   (int)st, found, e.noclu, st ? kfft_error_message() : r.choice);
-            kfft_plan p = NULL;
-            kfft_problem q;
-            if (!kfft_problem_from_desc(&d, &q) && !kfft_plan_from_problem(ctx, &q, &p))
-                CHECK((strstr(kfft_plan_describe(p), " C=") == NULL) == slow, "cluster tune %lld: the wisdom's plan: %s", (long long)n[i],
-                      kfft_plan_describe(p));
-            kfft_plan_destroy(p);
+            CHECK(planned_with(ctx, &d, " C=") == !slow, "cluster tune %lld: the wisdom's plan has%s clusters", (long long)n[i], slow ? "" : " no");
             CHECK(ctx->live_buffers == 0, "cluster tune: %ld buffers left", ctx->live_buffers);
             kfft_context_destroy(ctx);
         }
@@ -1070,32 +1090,26 @@ static void cluster_tune(void)
 }
 
 /* kfft_tune tries a plane kernel's plan (kspec.h: plane) against a kernel per axis first,
- * records the winner (wisdom "plane" entry, noplane=1 when the axes won) and plans take it. */
+ * records the winner (wisdom "plane" entry, noplane=1 when the axes won) and plans take it;
+ * a later tune, the plane now the faster, tries it again despite that entry. */
 static void plane_tune(void)
 {
+    kfft_plan_desc d = {.type = KFFT_C2C, .rank = 2, .n = {64, 64}, .batch = 200};
     for (int slow = 0; slow < 2; slow++) {
-        kfft_context ctx = fake_context();
+        kfft_status st;
+        kfft_tune_report r;
+        kfft_wisdom_entry e = {.passes = 2, .R = 64, .B = 64};
+        int found;
+        kfft_context ctx = stand_in_tune(&d, &fake_plane_us, slow, &st, &r, &e, &found);
         if (!ctx) {
             CHECK(0, "plane tune: host memory");
             return;
         }
-        fake_plane_us = slow ? 3000 : 100;
-        fake_plain_us = slow ? 100 : 3000;
-        kfft_plan_desc d = {.type = KFFT_C2C, .rank = 2, .n = {64, 64}, .batch = 200};
-        kfft_tune_report r;
-        kfft_status st = kfft_tune(ctx, &d, &r);
-        kfft_wisdom_entry e = {.passes = 2, .R = 64, .B = 64};
-        int found = kfft_wisdom_lookup(ctx->wisdom, &e);
         CHECK(!st && found && e.noplane == slow && (strstr(r.choice, "noplane=1") != NULL) == slow,
               "plane tune, plane %s: status %d, entry %d noplane %d, choice %s", slow ? "slow" : "fast", (int)st, found, e.noplane,
               st ? kfft_error_message() : r.choice);
-        kfft_plan p = NULL;
-        kfft_problem q;
-        if (!kfft_problem_from_desc(&d, &q) && !kfft_plan_from_problem(ctx, &q, &p))
-            CHECK((strstr(kfft_plan_describe(p), "plane=") == NULL) == slow, "plane tune: the wisdom's plan: %s", kfft_plan_describe(p));
-        kfft_plan_destroy(p);
-        p = NULL;
-        if (slow) { /* tuned again once the plane is the faster: the wisdom's noplane=1 does not hide it */
+        CHECK(planned_with(ctx, &d, "plane=") == !slow, "plane tune: the wisdom's plan has%s a plane kernel", slow ? "" : " no");
+        if (slow) {
             fake_plane_us = 100;
             fake_plain_us = 3000;
             st = kfft_tune(ctx, &d, &r);
