@@ -1034,18 +1034,23 @@ static void cluster_refit(void)
 
 /* kfft_tune of d through the stand-in backend, the launches of the kind *kind_us stands for
  * costing 3 ms and all others 0.1 ms (slow), or the opposite: the context (NULL without host
- * memory; the caller destroys it), the status and report, and *e, the wisdom entry of e's key
- * (*found). */
-static kfft_context stand_in_tune(const kfft_plan_desc *d, long *kind_us, int slow, kfft_status *st, kfft_tune_report *r,
-                                  kfft_wisdom_entry *e, int *found)
+ * memory; the caller destroys it), the status and report, and the wisdom entry of key's key. */
+typedef struct {
+    kfft_context ctx;
+    kfft_status st;
+    kfft_tune_report r;
+    kfft_wisdom_entry e;
+    int found;
+} stand_in_tuned;
+static stand_in_tuned stand_in_tune(const kfft_plan_desc *d, long *kind_us, int slow, kfft_wisdom_entry key)
 {
-    kfft_context ctx = fake_context();
-    if (!ctx) return NULL;
+    stand_in_tuned t = {.ctx = fake_context(), .e = key};
+    if (!t.ctx) return t;
     *kind_us = slow ? 3000 : 100;
     fake_plain_us = slow ? 100 : 3000;
-    *st = kfft_tune(ctx, d, r);
-    *found = kfft_wisdom_lookup(ctx->wisdom, e);
-    return ctx;
+    t.st = kfft_tune(t.ctx, d, &t.r);
+    t.found = kfft_wisdom_lookup(t.ctx->wisdom, &t.e);
+    return t;
 }
 
 /* Does the plan of d made in ctx (with its wisdom) hold tag in its description? -1: no plan. */
@@ -1070,21 +1075,17 @@ static void cluster_tune(void)
     for (size_t i = 0; i < sizeof n / sizeof *n; i++)
         for (int slow = 0; slow < 2; slow++) {
             kfft_plan_desc d = {.type = KFFT_C2C, .rank = 1, .n = {n[i]}, .batch = 2};
-            kfft_status st;
-            kfft_tune_report r;
-            kfft_wisdom_entry e = {.passes = 1, .R = n[i]};
-            int found;
-            kfft_context ctx = stand_in_tune(&d, &fake_cluster_us, slow, &st, &r, &e, &found);
-            if (!ctx) {
+            stand_in_tuned t = stand_in_tune(&d, &fake_cluster_us, slow, (kfft_wisdom_entry){.passes = 1, .R = n[i]});
+            if (!t.ctx) {
                 CHECK(0, "cluster tune: host memory");
                 return;
             }
-            CHECK(!st && found && e.noclu == slow && (strstr(r.choice, "noclu=1") != NULL) == slow,
+            CHECK(!t.st && t.found && t.e.noclu == slow && (strstr(t.r.choice, "noclu=1") != NULL) == slow,
                   "cluster tune %lld, clusters %s: status %d, entry %d noclu %d, choice %s", (long long)n[i], slow ? "slow" : "fast",
-                  (int)st, found, e.noclu, st ? kfft_error_message() : r.choice);
-            CHECK(planned_with(ctx, &d, " C=") == !slow, "cluster tune %lld: the wisdom's plan has%s clusters", (long long)n[i], slow ? "" : " no");
-            CHECK(ctx->live_buffers == 0, "cluster tune: %ld buffers left", ctx->live_buffers);
-            kfft_context_destroy(ctx);
+                  (int)t.st, t.found, t.e.noclu, t.st ? kfft_error_message() : t.r.choice);
+            CHECK(planned_with(t.ctx, &d, " C=") == !slow, "cluster tune %lld: the wisdom's plan has%s clusters", (long long)n[i], slow ? "" : " no");
+            CHECK(t.ctx->live_buffers == 0, "cluster tune: %ld buffers left", t.ctx->live_buffers);
+            kfft_context_destroy(t.ctx);
         }
     fake_cluster_us = fake_plain_us = 0;
 }
@@ -1096,30 +1097,27 @@ static void plane_tune(void)
 {
     kfft_plan_desc d = {.type = KFFT_C2C, .rank = 2, .n = {64, 64}, .batch = 200};
     for (int slow = 0; slow < 2; slow++) {
-        kfft_status st;
-        kfft_tune_report r;
-        kfft_wisdom_entry e = {.passes = 2, .R = 64, .B = 64};
-        int found;
-        kfft_context ctx = stand_in_tune(&d, &fake_plane_us, slow, &st, &r, &e, &found);
-        if (!ctx) {
+        const kfft_wisdom_entry key = {.passes = 2, .R = 64, .B = 64};
+        stand_in_tuned t = stand_in_tune(&d, &fake_plane_us, slow, key);
+        if (!t.ctx) {
             CHECK(0, "plane tune: host memory");
             return;
         }
-        CHECK(!st && found && e.noplane == slow && (strstr(r.choice, "noplane=1") != NULL) == slow,
-              "plane tune, plane %s: status %d, entry %d noplane %d, choice %s", slow ? "slow" : "fast", (int)st, found, e.noplane,
-              st ? kfft_error_message() : r.choice);
-        CHECK(planned_with(ctx, &d, "plane=") == !slow, "plane tune: the wisdom's plan has%s a plane kernel", slow ? "" : " no");
+        CHECK(!t.st && t.found && t.e.noplane == slow && (strstr(t.r.choice, "noplane=1") != NULL) == slow,
+              "plane tune, plane %s: status %d, entry %d noplane %d, choice %s", slow ? "slow" : "fast", (int)t.st, t.found, t.e.noplane,
+              t.st ? kfft_error_message() : t.r.choice);
+        CHECK(planned_with(t.ctx, &d, "plane=") == !slow, "plane tune: the wisdom's plan has%s a plane kernel", slow ? "" : " no");
         if (slow) {
             fake_plane_us = 100;
             fake_plain_us = 3000;
-            st = kfft_tune(ctx, &d, &r);
-            e = (kfft_wisdom_entry){.passes = 2, .R = 64, .B = 64};
-            found = kfft_wisdom_lookup(ctx->wisdom, &e);
-            CHECK(!st && found && e.noplane == 0, "plane tune again: status %d, entry %d noplane %d, choice %s", (int)st, found, e.noplane,
-                  st ? kfft_error_message() : r.choice);
+            t.st = kfft_tune(t.ctx, &d, &t.r);
+            t.e = key;
+            t.found = kfft_wisdom_lookup(t.ctx->wisdom, &t.e);
+            CHECK(!t.st && t.found && t.e.noplane == 0, "plane tune again: status %d, entry %d noplane %d, choice %s", (int)t.st, t.found,
+                  t.e.noplane, t.st ? kfft_error_message() : t.r.choice);
         }
-        CHECK(ctx->live_buffers == 0, "plane tune: %ld buffers left", ctx->live_buffers);
-        kfft_context_destroy(ctx);
+        CHECK(t.ctx->live_buffers == 0, "plane tune: %ld buffers left", t.ctx->live_buffers);
+        kfft_context_destroy(t.ctx);
     }
     fake_plane_us = fake_plain_us = 0;
 }

@@ -4,10 +4,11 @@
 #include "plan/blocks.h"
 #include "plan/factor.h"
 
+/* Do `elems` elements fit a block's shared memory, padded (as build_stage's one-kernel bound)? */
 static int fits(int64_t elems, int f64, const kfft_device_info *info)
 {
     size_t smem = info->smem_optin > info->smem_per_block ? info->smem_optin : info->smem_per_block;
-    return (size_t)ks_smem_elems(elems, f64, 1) * (size_t)blk_elem_bytes(f64) <= smem;
+    return elems <= ks_smem_capacity((int64_t)smem, f64);
 }
 
 /* Planes of 1024 elements or more (with padding) in one block, both axes smooth; planes of over

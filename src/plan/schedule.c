@@ -659,7 +659,6 @@ static int plane_stage(kfft_schedule *s, const kfft_problem *p, const kfft_devic
     /* launches of whole planes (ks_cols_per_transform: P columns per transform of the n1 axis) */
     int64_t cap = ((int64_t)1 << 30) / P * d2->n;
     sg->chunk = sg->ntrans < cap ? sg->ntrans : cap;
-    k->minb = blk_min_blocks(k, info);
     k->idx64 = side_span(&q, 0) > IDX32_LIMIT || side_span(&q, 1) > IDX32_LIMIT || sg->ntrans * q.n > IDX32_LIMIT;
     check_inplace(s, &q, p->f64);
     return 1;
