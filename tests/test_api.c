@@ -493,6 +493,24 @@ static int t_wisdom(void)
     kfft_plan_destroy(p);
     exported(c, dir, got, sizeof got);
     CHECK(strstr(got, "plane f32 R=64 B=64 noplane=1 ") != NULL, "export lost the plane entry: %s", got);
+    /* An R2C plane's entry names its real sides (io=132: KS_LD_ROWPAIR, KS_ST_R2C_PACK): it turns
+     * the R2C 64^2 plan's plane down and leaves the C2C 64x32 plan's alone (same R and B). */
+    kfft_plan_desc dr2 = {.type = KFFT_R2C, .rank = 2, .n = {64, 64}, .batch = 4}, dc = {.type = KFFT_C2C, .rank = 2, .n = {64, 32}, .batch = 4};
+    int rplaned = kfft_plan_create(c, &dr2, &p) == KFFT_SUCCESS && strstr(kfft_plan_describe(p), "plane=32") != NULL;
+    kfft_plan_destroy(p);
+    int cplaned = kfft_plan_create(c, &dc, &p) == KFFT_SUCCESS && strstr(kfft_plan_describe(p), "plane=32") != NULL;
+    kfft_plan_destroy(p);
+    set_wisdom_entry(path, "plane f32 R=64 B=32 io=132 noplane=1 ns=1 default_ns=2");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 4, "R2C plane entry: %s", kfft_error_message());
+    CHECK(kfft_plan_create(c, &dr2, &p) == KFFT_SUCCESS && (!rplaned || !strstr(kfft_plan_describe(p), "plane=")),
+          "R2C noplane=1 not taken (plane kernel without it: %d): %s", rplaned, kfft_plan_describe(p));
+    kfft_plan_destroy(p);
+    CHECK(kfft_plan_create(c, &dc, &p) == KFFT_SUCCESS && cplaned == (strstr(kfft_plan_describe(p), "plane=32") != NULL),
+          "the R2C entry changed the C2C 64x32 plan (plane kernel before: %d): %s", cplaned, kfft_plan_describe(p));
+    kfft_plan_destroy(p);
+    exported(c, dir, got, sizeof got);
+    CHECK(strstr(got, "plane f32 R=64 B=32 io=132 noplane=1 ") != NULL && strstr(got, "plane f32 R=64 B=64 noplane=1 ") != NULL,
+          "export lost a plane entry: %s", got);
     set_wisdom_entry(path, "plane f32 R=64 B=64 ns=1 default_ns=2");
     CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
           "a plane entry without noplane=: %s", kfft_error_message());

@@ -669,15 +669,56 @@ static void plane_kernels(void)
         }
         kfft_schedule_free(&s);
     }
-    /* real transforms and a 48 KB device (OpenCL's usual blocks: a 128^2 plane does not fit) */
-    int64_t n3[3] = {128, 128, 128};
+    /* R2C planes (kspec.h: the R2C plane): real rows packed as M complex columns, one block */
+    struct { kfft_type type; kfft_precision prec; int rank; int64_t n[3], batch; int stages, plane; } rc[] = {
+        {KFFT_R2C, KFFT_F32, 3, {128, 128, 128}, 1, 2, 64}, {KFFT_R2C, KFFT_F32, 2, {128, 128}, 1, 1, 64},
+        {KFFT_R2C, KFFT_F64, 3, {128, 128, 128}, 1, 2, 64}, {KFFT_R2C, KFFT_F32, 2, {243, 10}, 2, 1, 5}, /* odd M */
+        {KFFT_R2C, KFFT_F32, 3, {256, 256, 256}, 1, 3, 0}, {KFFT_R2C, KFFT_F64, 3, {256, 256, 256}, 1, 3, 0}, /* no R2C clusters */
+        {KFFT_R2C, KFFT_F32, 2, {128, 127}, 4, 2, 0},      /* odd rows: two-for-one, not packed */
+        {KFFT_R2C, KFFT_F32, 2, {512, 64}, 4, 2, 0},       /* 16384-element planes, four of them */
+        {KFFT_C2R, KFFT_F32, 3, {128, 128, 128}, 1, 3, 0}, /* C2R: not yet */
+    };
     kfft_schedule s;
-    if (!schedule_prec(KFFT_R2C, KFFT_F32, 3, n3, 1, &s)) {
-        CHECK(s.nstages == 3 && !s.spec[0].plane, "plane: R2C 128^3 in %d stages: %s", s.nstages, s.describe);
+    for (size_t i = 0; i < sizeof rc / sizeof rc[0]; i++) {
+        if (schedule_prec(rc[i].type, rc[i].prec, rc[i].rank, rc[i].n, rc[i].batch, &s)) {
+            CHECK(0, "real plane %zu: plan failed: %s", i, kfft_error_message());
+            continue;
+        }
+        const kspec *k = &s.spec[0];
+        int64_t n2 = rc[i].n[rc[i].rank - 1], M = n2 / 2;
+        CHECK(s.nstages == rc[i].stages && k->plane == rc[i].plane, "real plane %zu: %d stages, plane %d (want %d, %d): %s", i, s.nstages,
+              k->plane, rc[i].stages, rc[i].plane, s.describe);
+        if (k->plane && !tab_compute(&s.tab, 0)) {
+            CHECK(k->ld == KS_LD_ROWPAIR && k->st == KS_ST_R2C_PACK && k->nreal == n2 && k->outer[0].n == M && k->outer[0].is == 2 &&
+                      k->outer[0].os == 1 && k->istride == n2 && k->ostride == M + 1 && !k->conj_in && !k->clu,
+                  "real plane %zu: ld %d st %d nreal %lld outer[0] %lld/%lld/%lld strides %lld/%lld", i, k->ld, k->st, (long long)k->nreal,
+                  (long long)k->outer[0].n, (long long)k->outer[0].is, (long long)k->outer[0].os, (long long)k->istride,
+                  (long long)k->ostride);
+            for (int64_t e = 0, bad = 0; e <= M / 2 && !bad; e++) { /* the post-step's W_n2^e */
+                long double a = -2 * 3.14159265358979323846264338327950288L * (long double)e / (long double)n2;
+                const double *w = s.tab.v + 2 * (k->rtw + e);
+                bad = fabs(w[0] - (double)cosl(a)) > 1e-15 || fabs(w[1] - (double)sinl(a)) > 1e-15;
+                CHECK(!bad, "real plane %zu: post-step twiddle %lld is (%g, %g)", i, (long long)e, w[0], w[1]);
+            }
+        }
         kfft_schedule_free(&s);
     }
-    /* a column-major (Fortran) 64 x 64 array, 200 of them: the rows' axis is the slower one */
+    /* an R2C whose real rows are strided (every other real): no plane */
     kfft_guru_desc g;
+    memset(&g, 0, sizeof g);
+    g.type = KFFT_R2C;
+    g.rank = 2;
+    g.dims[0] = (kfft_dim){128, 256, 65};
+    g.dims[1] = (kfft_dim){128, 2, 1};
+    kfft_problem pr;
+    kfft_device_info info = test_h100_info("sm_90");
+    if (!kfft_problem_from_guru(&g, &pr) && !kfft_schedule_build(&pr, &info, &s)) {
+        CHECK(s.nstages == 2 && !s.spec[0].plane, "plane: R2C with strided real rows in %d stages: %s", s.nstages, s.describe);
+        kfft_schedule_free(&s);
+    }
+    /* a 48 KB device (OpenCL's usual blocks: a 128^2 plane does not fit) below */
+    int64_t n3[3] = {128, 128, 128};
+    /* a column-major (Fortran) 64 x 64 array, 200 of them: the rows' axis is the slower one */
     memset(&g, 0, sizeof g);
     g.type = KFFT_C2C;
     g.rank = 2;
@@ -685,8 +726,6 @@ static void plane_kernels(void)
     g.dims[1] = (kfft_dim){64, 64, 64};
     g.howmany_rank = 1;
     g.howmany[0] = (kfft_dim){200, 4096, 4096};
-    kfft_problem pr;
-    kfft_device_info info = test_h100_info("sm_90");
     if (!kfft_problem_from_guru(&g, &pr) && !kfft_schedule_build(&pr, &info, &s)) {
         CHECK(s.nstages == 2 && !s.spec[0].plane, "plane: column-major 64^2 in %d stages: %s", s.nstages, s.describe);
         kfft_schedule_free(&s);

@@ -177,6 +177,9 @@ static void emit_user_read(strbuf *b, const kspec *k, int index)
                       * overlapping, R2C 16384 0.79 -> 0.37 of cuFFT on the H100) */
         sb_printf(b, "            v = KFFT_MK(rin[base + 2 * src * %lld], rin[base + (2 * src + 1) * %lld]);\n", is, is);
         break;
+    case KS_LD_ROWPAIR: /* an R2C plane's column c: neighbours 2c, 2c + 1 of a contiguous real row (kspec.h: plane) */
+        sb_printf(b, "            v = KFFT_MK(rin[base + src * %lld], rin[base + src * %lld + 1]);\n", is, is);
+        break;
     case KS_LD_C2R_PACK: /* Y[k] = (X[k] + X*[M-k]) + i W^-k (X[k] - X*[M-k]); DC and Nyquist taken real.
                           * (Pairs k, M-k staged through shared memory, as the R2C store does, won in
                           * fp64 but lost in fp32: C2R 16384 0.63 -> 0.41..0.55 of cuFFT on the H100) */
@@ -815,6 +818,32 @@ static void emit_plane_cluster(strbuf *b, const kspec *k)
     sb_puts(b, "        }\n    }\n    KFFT_BARRIER();\n");
 }
 
+/* An R2C plane's store (kspec.h: plane), after its rows' FFT left Z (row u at u*M) in shared
+ * memory: the 2-D form of the packed post-step. Z is the 2-D FFT of z = x_even + i x_odd, both
+ * real, so their spectra are Z's Hermitian and anti-Hermitian parts: with a = Z[u][k] and
+ * z = Z*[-u][M-k], X[u][k] = (a + z)/2 - i W^k (a - z)/2, and, as in 1-D (emit_store_r2c_pack),
+ * X[-u][M-k] = conj of the same sum with the second term's sign flipped: a thread takes k <=
+ * M/2 of row u and writes both. v is the rows' view: its transforms are the plane's rows. */
+static void emit_plane_store_r2c(strbuf *b, const kspec *v, int index)
+{
+    const char *I = idx_type(v);
+    int M = v->R, n1 = v->B, H = M / 2 + 1, E = n1 * H, iters = (E + v->T - 1) / v->T;
+    long long os = (long long)v->ostride;
+    sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d;\n", iters, v->T);
+    sb_printf(b, "        int u = l / %d, e = l - u * %d, um = u == 0 ? 0 : %d - u;\n", H, H, n1);
+    sb_printf(b, "        if (l < %d && col0 + u < ncols) {\n", E);
+    sb_printf(b, "            kfft_cplx a = s[KFFT_SP(u * %d + e)], z = cconj(s[KFFT_SP(um * %d + (e == 0 ? 0 : %d - e))]);\n", M, M, M);
+    sb_printf(b, "            %s ba = out_off + kfft_k%d_ooff(tbase + col0 + u), bb = out_off + kfft_k%d_ooff(tbase + col0 + um);\n", I, index,
+              index);
+    sb_printf(b, "            kfft_cplx ev = cadd(a, z), od = cmul(tw[%lld + e], cmulnegi(csub(a, z)));\n", (long long)v->rtw);
+    sb_puts(b, "            kfft_cplx v = cadd(ev, od);\n            v = KFFT_MK(v.x * (kfft_real)0.5, v.y * (kfft_real)0.5);\n");
+    emit_scale(b, v);
+    sb_printf(b, "            out[ba + e * %lld] = v;\n", os);
+    sb_puts(b, "            v = cconj(csub(ev, od));\n            v = KFFT_MK(v.x * (kfft_real)0.5, v.y * (kfft_real)0.5);\n");
+    emit_scale(b, v);
+    sb_printf(b, "            if (2 * e != %d) out[bb + (%d - e) * %lld] = v;\n        }\n    }\n", M, M, os);
+}
+
 /* The plane kernel's second FFT, after the first left the plane in shared memory: launched
  * columns (ncols, tbase) count the first axis's transforms (P times over, in a cluster), B =
  * plane per block, so the rows' are ncols / (B P) * R from tbase / B * R. */
@@ -827,7 +856,9 @@ static void emit_plane_rows(strbuf *b, const kspec *k, int index)
     sb_printf(b, "    {\n    kfft_i64 rt = tbase / %d * %d, rn = ncols / %d * %d;\n", k->B, k->R, k->B * P, k->R);
     if (k->clu) sb_printf(b, "    {\n    kfft_i64 tbase = rt, ncols = rn;\n    %s col0 = (%s)(KFFT_GROUP / %d) * %d;\n", I, I, P, v.B);
     else sb_printf(b, "    {\n    kfft_i64 tbase = rt, ncols = rn;\n    %s col0 = (%s)KFFT_GROUP * %d;\n", I, I, v.B);
-    emit_fft(b, &v, index, 0, 1, 0, MID_NONE);
+    int r2c = k->st == KS_ST_R2C_PACK;
+    emit_fft(b, &v, index, 0, !r2c, 0, MID_NONE);
+    if (r2c) emit_plane_store_r2c(b, &v, index);
     sb_puts(b, "    }\n    }\n");
 }
 
@@ -885,7 +916,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     if (k->tgrp) /* columns in whole groups of transforms (kspec.h: tgrp) */
         sb_printf(b, "    %s gfull = (%s)(ncols / %lld / %d * %d * %lld);\n", idx_type(k), idx_type(k),
                   (long long)ks_cols_per_transform(k), k->tgrp, k->tgrp, (long long)ks_cols_per_transform(k));
-    if (k->ld == KS_LD_REAL || k->ld == KS_LD_PAIR || k->ld == KS_LD_REAL2)
+    if (k->ld == KS_LD_REAL || k->ld == KS_LD_PAIR || k->ld == KS_LD_REAL2 || k->ld == KS_LD_ROWPAIR)
         sb_puts(b, "    KFFT_GLOBAL const kfft_real *rin = (KFFT_GLOBAL const kfft_real *)in;\n");
     if (k->st == KS_ST_REAL || k->st == KS_ST_PAIR || k->st == KS_ST_REAL2) sb_puts(b, "    KFFT_GLOBAL kfft_real *rout = (KFFT_GLOBAL kfft_real *)out;\n");
     if (k->scale) {

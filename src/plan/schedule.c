@@ -621,22 +621,32 @@ static stage_req stage_for(const kfft_problem *p, kfft_type type, int a, int src
  * (kspec.h: plane; planes.c: plane_blocks), reading the input and writing the output, where the
  * rows' axis is the fastest in memory on both sides (outer[0] of the n1 axis's transforms, and
  * a smaller stride than n1's: the columns' walk across it and the rows' store along it stay
- * coalesced). Returns 1 when it built the stage (*st: its status). */
+ * coalesced). An R2C's first stage too, where its real rows (even, contiguous) packed as M =
+ * n/2 complex columns fit one block (kspec.h: the R2C plane): against the R2C row kernel and a
+ * kernel per complex axis, kfft/cuFFT in one run (H100, bench/results/h100-2026-11-27d-planes-
+ * real.txt): 128^3 0.98 -> 1.21, 64^3 1.01 -> 1.57, 96^3 1.38 -> 1.97, 100^3 1.00 -> 1.42, 2-D
+ * 128^2 0.98 -> 1.45, 64^2 0.99 -> 2.10; fp64 128^3 0.98 -> 1.10, 96^3 1.30 -> 1.76, 64^2 1.06 ->
+ * 2.07. Returns 1 when it built the stage (*st: its status). */
 static int plane_stage(kfft_schedule *s, const kfft_problem *p, const kfft_device_info *info, kfft_table *t, kfft_status *st)
 {
-    int r = p->rank;
-    if (p->type != KFFT_C2C || r < 2 || p->mirror.on || s->nsteps) return 0;
+    int r = p->rank, real = p->type == KFFT_R2C;
+    if ((p->type != KFFT_C2C && !real) || r < 2 || p->mirror.on || s->nsteps) return 0;
     stage_req q = stage_for(p, KFFT_C2C, r - 2, BUF_IN, BUF_OUT);
     const kfft_dim *d2 = &p->dims[r - 1];
-    int64_t planes = 1;
+    int64_t planes = 1, n2 = real ? d2->n / 2 : d2->n;
     for (int d = 1; d < q.nouter; d++) planes *= q.outer[d].n;
-    int P = plane_blocks(p->f64, q.n, d2->n, planes, info);
+    int P = plane_blocks(p->f64, q.n, n2, planes, info);
     if (!q.nouter || q.outer[0].n != d2->n || q.outer[0].is != d2->is || q.outer[0].os != d2->os || d2->is >= q.is ||
-        d2->os >= q.os || !P)
+        d2->os >= q.os || !P || (real && (d2->n % 2 || d2->is != 1 || P > 1)))
         return 0;
     /* Measured: the tuner's candidate without it, else the device's wisdom (kfft_tune) */
-    kfft_wisdom_entry key = {.passes = 2, .f64 = p->f64, .R = q.n, .B = (int)d2->n};
+    kfft_wisdom_entry key = {.passes = 2, .f64 = p->f64, .R = q.n, .B = (int)n2,
+                             .io = real ? kfft_wisdom_io(KS_LD_ROWPAIR, KS_ST_R2C_PACK) : 0};
     if (p->noplane > 0 || (!p->noplane && kfft_wisdom_lookup(info->wisdom, &key) && key.noplane)) return 0;
+    /* The R2C's sides as its last-axis stage sees them: spans and in-place safety (each real
+     * row's bytes hold its half-spectrum row, and a block reads its plane before writing it). */
+    stage_req side = real ? stage_for(p, KFFT_R2C, r - 1, BUF_IN, BUF_OUT) : q;
+    if (real) q.outer[0] = (ks_dim){n2, 2, d2->os};
     kfft_stage *sg = &s->stage[s->nstages++];
     sg->first = s->nsteps;
     sg->nsteps = 1;
@@ -652,15 +662,22 @@ static int plane_stage(kfft_schedule *s, const kfft_problem *p, const kfft_devic
     k->nouter = q.nouter;
     memcpy(k->outer, q.outer, sizeof q.outer);
     k->src = k->dst = KS_IO_USER;
-    k->conj_in = k->conj_out = 1;
+    k->conj_in = k->conj_out = !real;
+    if (real) {
+        k->ld = KS_LD_ROWPAIR;
+        k->st = KS_ST_R2C_PACK;
+        k->nreal = d2->n;
+        k->rtw = tab_twiddles_range(t, n2 / 2 + 1, 1, d2->n);
+    }
     s->src[sg->first] = BUF_IN;
     s->dst[sg->first] = BUF_OUT;
-    if ((*st = plane_shape(k, q.n, d2->n, P, info, t))) return 1;
+    if ((*st = plane_shape(k, q.n, n2, P, info, t))) return 1;
     /* launches of whole planes (ks_cols_per_transform: P columns per transform of the n1 axis) */
-    int64_t cap = ((int64_t)1 << 30) / P * d2->n;
+    int64_t cap = ((int64_t)1 << 30) / P * n2;
     sg->chunk = sg->ntrans < cap ? sg->ntrans : cap;
-    k->idx64 = side_span(&q, 0) > IDX32_LIMIT || side_span(&q, 1) > IDX32_LIMIT || sg->ntrans * q.n > IDX32_LIMIT;
-    check_inplace(s, &q, p->f64);
+    k->idx64 = side_span(&side, 0) > IDX32_LIMIT || side_span(&side, 1) > IDX32_LIMIT || sg->ntrans * q.n > IDX32_LIMIT ||
+               k->rtw + n2 > IDX32_LIMIT;
+    check_inplace(s, &side, p->f64);
     return 1;
 }
 
@@ -685,7 +702,7 @@ static void describe(kfft_schedule *s, const kfft_problem *p)
         const kfft_stage *sg = &s->stage[g];
         const kspec *k0 = &s->spec[sg->first];
         if (o > (int)cap - 200) break;
-        o += snprintf(s->describe + o, cap - (size_t)o, " || axis len %lld%s%s%s", (long long)(k0->nreal ? k0->nreal : k0->n),
+        o += snprintf(s->describe + o, cap - (size_t)o, " || axis len %lld%s%s%s", (long long)(k0->nreal && !k0->plane ? k0->nreal : k0->n),
                       k0->nreal ? " packed" : "", k0->ntr ? " two-for-one" : "", k0->ops & (KS_PRE_CHIRP | KS_MID_BLUESTEIN) ? " bluestein" : k0->ops & KS_MID_RADER ? " rader" : "");
         if (k0->ops & (KS_PRE_CHIRP | KS_MID_BLUESTEIN)) o += snprintf(s->describe + o, cap - (size_t)o, " m=%lld", (long long)k0->N);
         for (int q = 0; q < sg->nsteps && o < (int)cap - 100; q++) {

@@ -212,7 +212,8 @@ static kfft_status candidates(kfft_context ctx, const kfft_problem *q, stage_inf
         describe_stage(&s, g, &si[g]);
         const kspec *k0 = &s.spec[s.stage[g].first];
         if (k0->plane) {
-            *plane = (kfft_wisdom_entry){.passes = 2, .f64 = k0->f64, .R = (int64_t)k0->R * (k0->clu ? k0->clu : 1), .B = k0->plane, .split = -1};
+            *plane = (kfft_wisdom_entry){.passes = 2, .f64 = k0->f64, .R = (int64_t)k0->R * (k0->clu ? k0->clu : 1), .B = k0->plane,
+                                         .io = kfft_wisdom_io(k0->ld, k0->st), .split = -1};
             si[g].clu = 0; /* its clusters are the plane's own, not a pass rule's */
             continue;
         }

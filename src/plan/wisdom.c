@@ -68,8 +68,9 @@ kfft_status kfft_wisdom_save(kfft_wisdom *w, const char *path)
         const kfft_wisdom_entry *e = &w->e[i];
         const char *prec = e->f64 ? "f64" : "f32";
         if (e->passes == 2) {
-            fprintf(f, "plane %s R=%lld B=%d noplane=%d ns=%lld default_ns=%lld\n", prec, (long long)e->R, e->B, e->noplane,
-                    (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
+            fprintf(f, "plane %s R=%lld B=%d", prec, (long long)e->R, e->B);
+            if (e->io) fprintf(f, " io=%d", e->io); /* a real transform's plane (C2C's: none) */
+            fprintf(f, " noplane=%d ns=%lld default_ns=%lld\n", e->noplane, (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
             continue;
         }
         if (e->passes)
@@ -140,17 +141,17 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
                                w->version);
         } else {
             const char *s = line;
-            long long R, B = 0, ops, io, T = 0, pad, radix, regs = 0, split = -1, noclu = 0, noplane, ms, dms;
+            long long R, B = 0, ops, io = 0, T = 0, pad, radix, regs = 0, split = -1, noclu = 0, noplane, ms, dms;
             if (!strncmp(s, "plane ", 6)) { /* the plane kernel's entry: its own fields */
                 int pf64 = !strncmp(s + 6, "f64 ", 4), known = pf64 || !strncmp(s + 6, "f32 ", 4);
                 if (known) s += 10; /* within the line: its first 10 characters matched */
                 if (!known || n >= KFFT_WISDOM_MAX || !field(&s, "R=", 1, 1 << 20, &R) ||
-                    !field(&s, "B=", 1, 1 << 20, &B) || !field(&s, "noplane=", 0, 1, &noplane) || !field(&s, "ns=", 0, (long long)1 << 50, &ms) ||
+                    !field(&s, "B=", 1, 1 << 20, &B) || !field_opt(&s, "io=", 0, 255, &io) || !field(&s, "noplane=", 0, 1, &noplane) || !field(&s, "ns=", 0, (long long)1 << 50, &ms) ||
                     !field(&s, "default_ns=", 0, (long long)1 << 50, &dms) || *s) {
                     st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line %d: malformed entry", path, ln);
                     break;
                 }
-                got[n++] = (kfft_wisdom_entry){.passes = 2, .f64 = pf64, .R = R, .B = (int)B, .noplane = (int)noplane, .split = -1,
+                got[n++] = (kfft_wisdom_entry){.passes = 2, .f64 = pf64, .R = R, .B = (int)B, .io = (int)io, .noplane = (int)noplane, .split = -1,
                                                .ms = ms / 1e6, .default_ms = dms / 1e6};
                 continue;
             }
