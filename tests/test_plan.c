@@ -669,14 +669,17 @@ static void plane_kernels(void)
         }
         kfft_schedule_free(&s);
     }
-    /* R2C planes (kspec.h: the R2C plane): real rows packed as M complex columns, one block */
+    /* R2C and C2R planes (kspec.h): real rows packed as M complex columns, one block */
     struct { kfft_type type; kfft_precision prec; int rank; int64_t n[3], batch; int stages, plane; } rc[] = {
-        {KFFT_R2C, KFFT_F32, 3, {128, 128, 128}, 1, 2, 64}, {KFFT_R2C, KFFT_F32, 2, {128, 128}, 1, 1, 64},
+        {KFFT_R2C, KFFT_F32, 3, {128, 128, 128}, 1, 2, 64}, {KFFT_R2C, KFFT_F32, 2, {128, 128}, 128, 1, 64},
+        {KFFT_R2C, KFFT_F32, 2, {128, 128}, 32, 2, 0}, /* 8192-element planes: 128 or more */
         {KFFT_R2C, KFFT_F64, 3, {128, 128, 128}, 1, 2, 64}, {KFFT_R2C, KFFT_F32, 2, {243, 10}, 2, 1, 5}, /* odd M */
         {KFFT_R2C, KFFT_F32, 3, {256, 256, 256}, 1, 3, 0}, {KFFT_R2C, KFFT_F64, 3, {256, 256, 256}, 1, 3, 0}, /* no R2C clusters */
         {KFFT_R2C, KFFT_F32, 2, {128, 127}, 4, 2, 0},      /* odd rows: two-for-one, not packed */
         {KFFT_R2C, KFFT_F32, 2, {512, 64}, 4, 2, 0},       /* 16384-element planes, four of them */
-        {KFFT_C2R, KFFT_F32, 3, {128, 128, 128}, 1, 3, 0}, /* C2R: not yet */
+        /* C2R: the plane is the last stage */
+        {KFFT_C2R, KFFT_F32, 3, {128, 128, 128}, 1, 2, 64}, {KFFT_C2R, KFFT_F32, 2, {40, 100}, 1, 1, 50},
+        {KFFT_C2R, KFFT_F32, 3, {256, 256, 256}, 1, 3, 0},
     };
     kfft_schedule s;
     for (size_t i = 0; i < sizeof rc / sizeof rc[0]; i++) {
@@ -684,17 +687,19 @@ static void plane_kernels(void)
             CHECK(0, "real plane %zu: plan failed: %s", i, kfft_error_message());
             continue;
         }
-        const kspec *k = &s.spec[0];
+        int c2r = rc[i].type == KFFT_C2R;
+        const kspec *k = &s.spec[c2r ? s.nsteps - 1 : 0];
         int64_t n2 = rc[i].n[rc[i].rank - 1], M = n2 / 2;
         CHECK(s.nstages == rc[i].stages && k->plane == rc[i].plane, "real plane %zu: %d stages, plane %d (want %d, %d): %s", i, s.nstages,
               k->plane, rc[i].stages, rc[i].plane, s.describe);
         if (k->plane && !tab_compute(&s.tab, 0)) {
-            CHECK(k->ld == KS_LD_ROWPAIR && k->st == KS_ST_R2C_PACK && k->nreal == n2 && k->outer[0].n == M && k->outer[0].is == 2 &&
-                      k->outer[0].os == 1 && k->istride == n2 && k->ostride == M + 1 && !k->conj_in && !k->clu,
+            int sides = c2r ? k->ld == KS_LD_C2R_PLANE && k->st == KS_ST_PAIR && k->outer[0].is == 1 && k->istride == M + 1 && k->ostride == n2
+                            : k->ld == KS_LD_ROWPAIR && k->st == KS_ST_R2C_PACK && k->outer[0].is == 2 && k->istride == n2 && k->ostride == M + 1;
+            CHECK(sides && k->nreal == n2 && k->outer[0].n == M && k->outer[0].os == 1 && k->conj_in == c2r && !k->clu,
                   "real plane %zu: ld %d st %d nreal %lld outer[0] %lld/%lld/%lld strides %lld/%lld", i, k->ld, k->st, (long long)k->nreal,
                   (long long)k->outer[0].n, (long long)k->outer[0].is, (long long)k->outer[0].os, (long long)k->istride,
                   (long long)k->ostride);
-            for (int64_t e = 0, bad = 0; e <= M / 2 && !bad; e++) { /* the post-step's W_n2^e */
+            for (int64_t e = 0, bad = 0; e <= (c2r ? M - 1 : M / 2) && !bad; e++) { /* the pre- or post-step's W_n2^e */
                 long double a = -2 * 3.14159265358979323846264338327950288L * (long double)e / (long double)n2;
                 const double *w = s.tab.v + 2 * (k->rtw + e);
                 bad = fabs(w[0] - (double)cosl(a)) > 1e-15 || fabs(w[1] - (double)sinl(a)) > 1e-15;
@@ -714,6 +719,13 @@ static void plane_kernels(void)
     kfft_device_info info = test_h100_info("sm_90");
     if (!kfft_problem_from_guru(&g, &pr) && !kfft_schedule_build(&pr, &info, &s)) {
         CHECK(s.nstages == 2 && !s.spec[0].plane, "plane: R2C with strided real rows in %d stages: %s", s.nstages, s.describe);
+        kfft_schedule_free(&s);
+    }
+    g.type = KFFT_C2R; /* the same for C2R's real rows */
+    g.dims[0] = (kfft_dim){128, 65, 256};
+    g.dims[1] = (kfft_dim){128, 1, 2};
+    if (!kfft_problem_from_guru(&g, &pr) && !kfft_schedule_build(&pr, &info, &s)) {
+        CHECK(s.nstages == 2 && !s.spec[1].plane, "plane: C2R with strided real rows in %d stages: %s", s.nstages, s.describe);
         kfft_schedule_free(&s);
     }
     /* a 48 KB device (OpenCL's usual blocks: a 128^2 plane does not fit) below */

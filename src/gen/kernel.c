@@ -180,6 +180,14 @@ static void emit_user_read(strbuf *b, const kspec *k, int index)
     case KS_LD_ROWPAIR: /* an R2C plane's column c: neighbours 2c, 2c + 1 of a contiguous real row (kspec.h: plane) */
         sb_printf(b, "            v = KFFT_MK(rin[base + src * %lld], rin[base + src * %lld + 1]);\n", is, is);
         break;
+    case KS_LD_C2R_PLANE: { /* a C2R plane's column kc (kspec.h: plane): X[u][kc] and X*[-u][M-kc], u = src */
+        long long M = (long long)k->outer[0].n, s3 = (long long)k->outer[0].is;
+        sb_printf(b, "            int kc = (int)((tbase + t) %% %lld), um = src == 0 ? 0 : %lld - (int)src;\n", M, n);
+        sb_printf(b, "            kfft_cplx a = in[base + src * %lld], c = cconj(in[base + (%lld - 2 * kc) * %lld + (%s)um * %lld]);\n", is,
+                  M, s3, idx_type(k), is);
+        sb_printf(b, "            v = cadd(cadd(a, c), cmuli(cmul(cconj(tw[%lld + kc]), csub(a, c))));\n", (long long)k->rtw);
+        break;
+    }
     case KS_LD_C2R_PACK: /* Y[k] = (X[k] + X*[M-k]) + i W^-k (X[k] - X*[M-k]); DC and Nyquist taken real.
                           * (Pairs k, M-k staged through shared memory, as the R2C store does, won in
                           * fp64 but lost in fp32: C2R 16384 0.63 -> 0.41..0.55 of cuFFT on the H100) */

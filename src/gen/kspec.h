@@ -61,7 +61,7 @@ typedef struct {
  * transform (KS_SINGLE), or the last pass of a chain, whose column j (outputs j + e*Ns) pairs
  * with one other column (ks_pairs); that pass launches blocks of B/2 columns and their B/2
  * partners (see ks_cols_per_transform). */
-enum { KS_LD_CPLX = 0, KS_LD_REAL, KS_LD_HERM, KS_LD_PAIR, KS_LD_C2R_PACK, KS_LD_REAL2, KS_LD_HERM2, KS_LD_FOLD, KS_LD_ROWPAIR };
+enum { KS_LD_CPLX = 0, KS_LD_REAL, KS_LD_HERM, KS_LD_PAIR, KS_LD_C2R_PACK, KS_LD_REAL2, KS_LD_HERM2, KS_LD_FOLD, KS_LD_ROWPAIR, KS_LD_C2R_PLANE };
 enum { KS_ST_CPLX = 0, KS_ST_HALF, KS_ST_REAL, KS_ST_PAIR, KS_ST_R2C_PACK, KS_ST_MIRROR, KS_ST_HALF2, KS_ST_REAL2 };
 
 /* KS_ST_MIRROR (the sparse 2-D FFT's row transforms): transform u is row u <= R/2 of the
@@ -189,7 +189,11 @@ typedef struct {
      * plane whose rows are contiguous: column c holds z = x[2c] + i x[2c+1] of each row (outer[0]
      * counts the M columns, 2 reals apart), the two FFTs make Z, the 2-D FFT of z, and the store
      * writes the half spectrum X[u][k] = (Z[u][k] + Z*[-u][M-k])/2 - i W_2M^k (Z[u][k] -
-     * Z*[-u][M-k])/2, k <= M (rtw: W_2M^k, k <= M/2; kernel.c: emit_plane_store_r2c). */
+     * Z*[-u][M-k])/2, k <= M (rtw: W_2M^k, k <= M/2; kernel.c: emit_plane_store_r2c).
+     * A C2R plane (ld KS_LD_C2R_PLANE, st KS_ST_PAIR, one block) is its inverse: column k < M
+     * loads Z[u][k] = (a + c) + i W_2M^-k (a - c), a = X[u][k], c = X*[-u][M-k] (rtw: W_2M^k, k <
+     * M; outer[0] counts the M columns, its os the real rows' stride), the two FFTs run inverse
+     * and the rows store z = x[2m] + i x[2m+1] as pairs of reals. */
     int plane, nprad, prad[KS_MAX_RADICES];
     int64_t ptw[KS_MAX_RADICES];
     int64_t chirp, bhat, dlog;

@@ -11,8 +11,8 @@ static int fits(int64_t elems, int f64, const kfft_device_info *info)
     return elems <= ks_smem_capacity((int64_t)smem, f64);
 }
 
-/* Planes of 1024 elements or more (with padding) in one block, both axes smooth; planes of over
- * 8192 elements only 128 or more at a time. Against one kernel per axis, kfft/cuFFT in one run
+/* Planes of 1024 elements or more (with padding) in one block, both axes smooth; planes of
+ * 8192 elements or more only 128 or more at a time. Against one kernel per axis, kfft/cuFFT in one run
  * (H100, bench/results/h100-2026-11-27-planes.txt, batches to 2^27 elements): 128^3 0.94 ->
  * 1.29, 64^3 0.92 -> 1.36, 100^3 1.00 -> 1.38, 80^3 0.79 -> 1.09, 32^3 0.96 -> 1.46, 256x128x128
  * 1.02 -> 1.40, 2-D 128^2 0.97 -> 1.67, 96^2 1.10 -> 1.69, 64^2 0.68 -> 1.36, 243x10 0.62 ->
@@ -20,7 +20,10 @@ static int fits(int64_t elems, int f64, const kfft_device_info *info)
  * transforms (part 2, 2^14 and 2^21 elements): one 128^2 plane 0.98 -> 0.79 (11.5 -> 15.3 us: a
  * block does its plane's work alone, where two kernels spread it over 16 blocks), one 96^2 0.98
  * -> 0.90, but four 64^2 1.00 -> 1.19, 128 planes of 128^2 0.95 -> 1.28, 128^3 (128 planes) 0.99
- * -> 1.18.
+ * -> 1.18. The R2C planes of 128^2 (128 x 64 packed, 8192 elements) lost likewise, up to 32 of
+ * them (bench/results/h100-2026-11-27d-planes-real.txt part 2, the same build with and without
+ * them: 13.4-14.2 us against 11.9-13.3 for 1 to 32 planes), where 96^2's (4608 elements) did
+ * not (11.5-13.2 us against 11.8-14.9 for 1 to 56).
  * Larger planes of powers of two in a cluster of P blocks (CUDA), each holding n1/P rows (part
  * 3): fp32 in the fewest blocks that fit, where that is 4 or 8 (256^3 1.12 -> 1.16, 2-D 256^2
  * 1.03 -> 1.08, 64x512x256 0.98 -> 1.04), fp64 in eight blocks of at most 64 KB (128^3 1.00 ->
@@ -31,7 +34,7 @@ static int fits(int64_t elems, int f64, const kfft_device_info *info)
 int plane_blocks(int f64, int64_t n1, int64_t n2, int64_t planes, const kfft_device_info *info)
 {
     if (n1 < 2 || n2 < 2 || n1 * n2 < 1024 || !kfft_is_smooth(n1) || !kfft_is_smooth(n2)) return 0;
-    if (n1 * n2 > 8192 && planes < 128) return 0;
+    if (n1 * n2 >= 8192 && planes < 128) return 0;
     if (fits(n1 * n2, f64, info)) return 1;
     if ((n1 & (n1 - 1)) || (n2 & (n2 - 1))) return 0;
     int P = 2; /* fp32: the fewest blocks that fit; fp64: eight, of at most 64 KB */

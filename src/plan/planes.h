@@ -1,6 +1,7 @@
-/* Two axes of a multi-dimensional complex transform in one kernel (kspec.h: plane): a block
- * holds a whole plane of the two last axes, so the transform makes one round trip through
- * global memory fewer. schedule.c asks plane_blocks and has plane_shape fill the kernel. */
+/* Two axes of a multi-dimensional transform in one kernel (kspec.h: plane): a block holds a
+ * whole plane of the two last axes (a real transform's: its rows packed as complex columns), so
+ * the transform makes one round trip through global memory fewer. schedule.c asks plane_blocks
+ * and has plane_shape fill the kernel. */
 #ifndef KFFT_PLAN_PLANES_H
 #define KFFT_PLAN_PLANES_H
 #include <stdint.h>

@@ -621,32 +621,36 @@ static stage_req stage_for(const kfft_problem *p, kfft_type type, int a, int src
  * (kspec.h: plane; planes.c: plane_blocks), reading the input and writing the output, where the
  * rows' axis is the fastest in memory on both sides (outer[0] of the n1 axis's transforms, and
  * a smaller stride than n1's: the columns' walk across it and the rows' store along it stay
- * coalesced). An R2C's first stage too, where its real rows (even, contiguous) packed as M =
- * n/2 complex columns fit one block (kspec.h: the R2C plane): against the R2C row kernel and a
- * kernel per complex axis, kfft/cuFFT in one run (H100, bench/results/h100-2026-11-27d-planes-
- * real.txt): 128^3 0.98 -> 1.21, 64^3 1.01 -> 1.57, 96^3 1.38 -> 1.97, 100^3 1.00 -> 1.42, 2-D
- * 128^2 0.98 -> 1.45, 64^2 0.99 -> 2.10; fp64 128^3 0.98 -> 1.10, 96^3 1.30 -> 1.76, 64^2 1.06 ->
- * 2.07. Returns 1 when it built the stage (*st: its status). */
+ * coalesced). Real transforms too, where the real rows (even, contiguous) packed as M = n/2
+ * complex columns fit one block (kspec.h: the R2C and C2R planes): an R2C's first stage, a
+ * C2R's last. Against the R2C row kernel and a kernel per complex axis, kfft/cuFFT in one run
+ * (H100, bench/results/h100-2026-11-27d-planes-real.txt): 128^3 0.98 -> 1.21, 64^3 1.01 -> 1.57,
+ * 96^3 1.38 -> 1.97, 100^3 1.00 -> 1.42, 2-D 128^2 0.98 -> 1.45, 64^2 0.99 -> 2.10; fp64 128^3
+ * 0.98 -> 1.10, 96^3 1.30 -> 1.76, 64^2 1.06 -> 2.07. C2R (part 3): 64^3 1.02 -> 1.45, 96^3 1.37
+ * -> 1.65, 100^3 0.97 -> 1.30, 2-D 96^2 1.51 -> 2.03, 64^2 1.01 -> 1.80; fp64 128^3 0.93 -> 1.03,
+ * 64^3 0.97 -> 1.44, 64^2 0.97 -> 1.83; fp32 128 x 64 planes neither won nor lost (128^3 0.97,
+ * 2-D 128^2 0.96 -> 0.95, 256x128x128 1.02). Returns 1 when it built the stage (*st: its status). */
 static int plane_stage(kfft_schedule *s, const kfft_problem *p, const kfft_device_info *info, kfft_table *t, kfft_status *st)
 {
-    int r = p->rank, real = p->type == KFFT_R2C;
-    if ((p->type != KFFT_C2C && !real) || r < 2 || p->mirror.on || s->nsteps) return 0;
+    int r = p->rank, r2c = p->type == KFFT_R2C, c2r = p->type == KFFT_C2R, real = r2c || c2r;
+    if (r < 2 || p->mirror.on || (s->nsteps && !c2r)) return 0;
     stage_req q = stage_for(p, KFFT_C2C, r - 2, BUF_IN, BUF_OUT);
     const kfft_dim *d2 = &p->dims[r - 1];
     int64_t planes = 1, n2 = real ? d2->n / 2 : d2->n;
     for (int d = 1; d < q.nouter; d++) planes *= q.outer[d].n;
     int P = plane_blocks(p->f64, q.n, n2, planes, info);
-    if (!q.nouter || q.outer[0].n != d2->n || q.outer[0].is != d2->is || q.outer[0].os != d2->os || d2->is >= q.is ||
-        d2->os >= q.os || !P || (real && (d2->n % 2 || d2->is != 1 || P > 1)))
+    if (!q.nouter || q.outer[0].n != kfft_problem_len(p, r - 1, 0) || q.outer[0].is != d2->is || q.outer[0].os != d2->os ||
+        d2->is >= q.is || d2->os >= q.os || !P || (real && (d2->n % 2 || (r2c ? d2->is : d2->os) != 1 || P > 1)))
         return 0;
+    int ld = r2c ? KS_LD_ROWPAIR : c2r ? KS_LD_C2R_PLANE : KS_LD_CPLX, sto = r2c ? KS_ST_R2C_PACK : c2r ? KS_ST_PAIR : KS_ST_CPLX;
     /* Measured: the tuner's candidate without it, else the device's wisdom (kfft_tune) */
-    kfft_wisdom_entry key = {.passes = 2, .f64 = p->f64, .R = q.n, .B = (int)n2,
-                             .io = real ? kfft_wisdom_io(KS_LD_ROWPAIR, KS_ST_R2C_PACK) : 0};
+    kfft_wisdom_entry key = {.passes = 2, .f64 = p->f64, .R = q.n, .B = (int)n2, .io = kfft_wisdom_io(ld, sto)};
     if (p->noplane > 0 || (!p->noplane && kfft_wisdom_lookup(info->wisdom, &key) && key.noplane)) return 0;
-    /* The R2C's sides as its last-axis stage sees them: spans and in-place safety (each real
-     * row's bytes hold its half-spectrum row, and a block reads its plane before writing it). */
-    stage_req side = real ? stage_for(p, KFFT_R2C, r - 1, BUF_IN, BUF_OUT) : q;
-    if (real) q.outer[0] = (ks_dim){n2, 2, d2->os};
+    /* A real transform's sides as its last-axis stage sees them: spans and in-place safety (each
+     * real row's bytes hold its half-spectrum row, and a block reads its plane before writing it). */
+    stage_req side = real ? stage_for(p, p->type, r - 1, BUF_IN, BUF_OUT) : q;
+    if (r2c) q.outer[0] = (ks_dim){n2, 2, d2->os}; /* the packed columns: real pairs in, the half spectrum's columns out */
+    if (c2r) q.outer[0] = (ks_dim){n2, d2->is, d2->os};
     kfft_stage *sg = &s->stage[s->nstages++];
     sg->first = s->nsteps;
     sg->nsteps = 1;
@@ -662,12 +666,12 @@ static int plane_stage(kfft_schedule *s, const kfft_problem *p, const kfft_devic
     k->nouter = q.nouter;
     memcpy(k->outer, q.outer, sizeof q.outer);
     k->src = k->dst = KS_IO_USER;
-    k->conj_in = k->conj_out = !real;
+    k->conj_in = k->conj_out = !r2c;
+    k->ld = ld;
+    k->st = sto;
     if (real) {
-        k->ld = KS_LD_ROWPAIR;
-        k->st = KS_ST_R2C_PACK;
         k->nreal = d2->n;
-        k->rtw = tab_twiddles_range(t, n2 / 2 + 1, 1, d2->n);
+        k->rtw = tab_twiddles_range(t, r2c ? n2 / 2 + 1 : n2, 1, d2->n);
     }
     s->src[sg->first] = BUF_IN;
     s->dst[sg->first] = BUF_OUT;
@@ -737,11 +741,13 @@ kfft_status kfft_schedule_build(const kfft_problem *p, const kfft_device_info *i
     /* Real transforms: R2C first along the real (last) axis, then C2C on the half
      * spectrum; C2R the other way round, the C2C stages working in the input. */
     if (p->type == KFFT_C2R) {
-        for (int a = 0; a < r - 1 && !st; a++) {
+        int planed = 0;
+        for (int a = 0; a < r - 1 && !st && !planed; a++) {
+            if (a == r - 2 && (planed = plane_stage(s, p, info, &t, &st))) break; /* the last two axes in one kernel */
             stage_req q = stage_for(p, KFFT_C2C, a, BUF_IN, BUF_IN);
             st = build_stage(s, &q, p, info, &t);
         }
-        if (!st) {
+        if (!st && !planed) {
             stage_req q = stage_for(p, KFFT_C2R, r - 1, BUF_IN, BUF_OUT);
             st = build_stage(s, &q, p, info, &t);
         }
