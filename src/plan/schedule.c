@@ -742,7 +742,7 @@ kfft_status kfft_schedule_build(const kfft_problem *p, const kfft_device_info *i
      * spectrum; C2R the other way round, the C2C stages working in the input. */
     if (p->type == KFFT_C2R) {
         int planed = 0;
-        for (int a = 0; a < r - 1 && !st && !planed; a++) {
+        for (int a = 0; a < r - 1 && !st; a++) {
             if (a == r - 2 && (planed = plane_stage(s, p, info, &t, &st))) break; /* the last two axes in one kernel */
             stage_req q = stage_for(p, KFFT_C2C, a, BUF_IN, BUF_IN);
             st = build_stage(s, &q, p, info, &t);
