@@ -519,6 +519,17 @@ static int t_wisdom(void)
     exported(c, dir, got, sizeof got);
     CHECK(strstr(got, "plane f32 R=64 B=32 io=132 noplane=1 ") != NULL && strstr(got, "plane f32 R=64 B=64 noplane=1 ") != NULL,
           "export lost a plane entry: %s", got);
+    /* A kept plane's tuned threads (T=): the C2C 64x32 plan takes them, the export keeps them;
+     * a thread count out of range is malformed. */
+    set_wisdom_entry(path, "plane f32 R=64 B=32 noplane=0 T=96 ns=1 default_ns=2");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 5, "plane T= entry: %s", kfft_error_message());
+    h = plan_has(c, &dc, "T=96 plane=32", why, sizeof why);
+    CHECK(h == cplaned, "plane T=96 not taken (plane kernel: %d): %s", cplaned, why);
+    exported(c, dir, got, sizeof got);
+    CHECK(strstr(got, "plane f32 R=64 B=32 noplane=0 T=96 ") != NULL, "export lost T=96: %s", got);
+    set_wisdom_entry(path, "plane f32 R=64 B=32 noplane=0 T=7 ns=1 default_ns=2");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
+          "a plane entry with T=7: %s", kfft_error_message());
     set_wisdom_entry(path, "plane f32 R=64 B=64 ns=1 default_ns=2");
     CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
           "a plane entry without noplane=: %s", kfft_error_message());

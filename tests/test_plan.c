@@ -695,6 +695,8 @@ static void plane_kernels(void)
         if (k->plane && !tab_compute(&s.tab, 0)) {
             int sides = c2r ? k->ld == KS_LD_C2R_PLANE && k->st == KS_ST_PAIR && k->outer[0].is == 1 && k->istride == M + 1 && k->ostride == n2
                             : k->ld == KS_LD_ROWPAIR && k->st == KS_ST_R2C_PACK && k->outer[0].is == 2 && k->istride == n2 && k->ostride == M + 1;
+            /* fp32 planes of 64 KB: 512 threads (planes.c: plane_shape), fp64's a whole block */
+            CHECK(k->R * k->plane < 8192 || k->T == (rc[i].prec == KFFT_F64 ? 1024 : 512), "real plane %zu: %d threads", i, k->T);
             CHECK(sides && k->nreal == n2 && k->outer[0].n == M && k->outer[0].os == 1 && k->conj_in == c2r && !k->clu,
                   "real plane %zu: ld %d st %d nreal %lld outer[0] %lld/%lld/%lld strides %lld/%lld", i, k->ld, k->st, (long long)k->nreal,
                   (long long)k->outer[0].n, (long long)k->outer[0].is, (long long)k->outer[0].os, (long long)k->istride,
@@ -963,6 +965,7 @@ static int fake_fits, fake_asked;
 /* Launch costs for the tuner's checks (cluster_tune, plane_tune): a plane kernel's, another
  * cluster kernel's and any other's, in microseconds (0: free). */
 static long fake_plane_us, fake_cluster_us, fake_plain_us;
+static int fake_plane_T; /* nonzero: plane kernels cost fake_plane_us only at this many threads, else fake_plain_us */
 static kfft_status fk_alloc(void *st, size_t bytes, kfft_buffer *buf)
 {
     (void)st;
@@ -1010,9 +1013,9 @@ static void fk_put_kernel(void *st, void *kernel)
 }
 static kfft_status fk_launch(void *st, void *kernel, size_t groups, int threads, size_t smem, const kfft_launch_args *a)
 {
-    (void)st, (void)groups, (void)threads, (void)smem, (void)a;
+    (void)st, (void)groups, (void)smem, (void)a;
     char kind = *(const char *)kernel;
-    long us = kind == 2 ? fake_plane_us : kind ? fake_cluster_us : fake_plain_us;
+    long us = kind == 2 ? (fake_plane_T && threads != fake_plane_T ? fake_plain_us : fake_plane_us) : kind ? fake_cluster_us : fake_plain_us;
     struct timespec ts = {0, us * 1000};
     if (us) nanosleep(&ts, NULL);
     return KFFT_SUCCESS;
@@ -1143,7 +1146,9 @@ static void cluster_tune(void)
 
 /* kfft_tune tries a plane kernel's plan (kspec.h: plane) against a kernel per axis first,
  * records the winner (wisdom "plane" entry, noplane=1 when the axes won) and plans take it;
- * a later tune, the plane now the faster, tries it again despite that entry. */
+ * a later tune, the plane now the faster, tries it again despite that entry. A plane kept
+ * gets its threads tuned: fast only at 512 (the planner's 256), the entry says T=512 and
+ * plans take it. */
 static void plane_tune(void)
 {
     kfft_plan_desc d = {.type = KFFT_C2C, .rank = 2, .n = {64, 64}, .batch = 200};
@@ -1170,6 +1175,16 @@ static void plane_tune(void)
         CHECK(t.ctx->live_buffers == 0, "plane tune: %ld buffers left", t.ctx->live_buffers);
         kfft_context_destroy(t.ctx);
     }
+    fake_plane_T = 512;
+    stand_in_tuned t = stand_in_tune(&d, &fake_plane_us, 0, (kfft_wisdom_entry){.passes = 2, .R = 64, .B = 64});
+    if (t.ctx) {
+        CHECK(!t.st && t.found && !t.e.noplane && t.e.T == 512 && strstr(t.r.choice, "kept, T=512") != NULL,
+              "plane threads tune: status %d, entry %d noplane %d T %d, choice %s", (int)t.st, t.found, t.e.noplane, t.e.T,
+              t.st ? kfft_error_message() : t.r.choice);
+        CHECK(planned_with(t.ctx, &d, "T=512 plane=") == 1, "plane threads tune: the wisdom's plan has not 512 threads");
+        kfft_context_destroy(t.ctx);
+    }
+    fake_plane_T = 0;
     fake_plane_us = fake_plain_us = 0;
 }
 

@@ -58,7 +58,13 @@ static void pass_tables(const kspec *k, int64_t *tw, kfft_table *t)
 /* Threads: the more either FFT's shape asks (blocks.c: blk_shape), and a whole block's worth
  * for planes of 64 KB or more, which fit at most three to an SM by shared memory anyway (same
  * runs: 128^2 1.56 -> 1.67, 96^2 1.45 -> 1.69, 256x128x128 1.34 -> 1.40; for smaller planes
- * 1024 threads lost: 64^3 1.36 -> 1.08, 32^3 1.46 -> 0.79, 64^2 1.36 -> 0.90). */
+ * 1024 threads lost: 64^3 1.36 -> 1.08, 32^3 1.46 -> 0.79, 64^2 1.36 -> 0.90). Except fp32 real
+ * planes (kspec.h: the R2C and C2R planes), whose packing steps hold more per thread: kfft tune,
+ * timing whole plans with the plane at 128..1024 threads and the other stage at its default,
+ * chose 512 for both 128 x 64 ones (bench/results/h100-2026-11-27d-planes-real.txt part 4; the
+ * size of that step alone was not printed: the tuned plans, the strided stage's padding tuned
+ * after it, ran R2C 128^3 1.22 -> 1.35 of cuFFT, C2R 0.97 -> 1.23 in the same run); fp64's not
+ * measured. */
 kfft_status plane_shape(kspec *k, int64_t n1, int64_t n2, int P, const kfft_device_info *info, kfft_table *t)
 {
     kspec rows = *k;
@@ -70,7 +76,8 @@ kfft_status plane_shape(kspec *k, int64_t n1, int64_t n2, int P, const kfft_devi
     k->nprad = rows.nrad;
     for (int p = 0; p < rows.nrad; p++) k->prad[p] = rows.rad[p];
     if (rows.T > k->T) k->T = rows.T;
-    if (M1 * n2 * blk_elem_bytes(k->f64) >= 65536) k->T = blk_block_cap(info);
+    int real = k->ld == KS_LD_ROWPAIR || k->ld == KS_LD_C2R_PLANE;
+    if (M1 * n2 * blk_elem_bytes(k->f64) >= 65536) k->T = real && !k->f64 ? 512 : blk_block_cap(info);
     int64_t odd = n2;
     while (odd % 2 == 0) odd /= 2;
     k->pad = odd <= 3; /* the rows' power-of-two strides (the columns' walk across them spreads anyway) */

@@ -643,9 +643,12 @@ static int plane_stage(kfft_schedule *s, const kfft_problem *p, const kfft_devic
         d2->is >= q.is || d2->os >= q.os || !P || (real && (d2->n % 2 || (r2c ? d2->is : d2->os) != 1 || P > 1)))
         return 0;
     int ld = r2c ? KS_LD_ROWPAIR : c2r ? KS_LD_C2R_PLANE : KS_LD_CPLX, sto = r2c ? KS_ST_R2C_PACK : c2r ? KS_ST_PAIR : KS_ST_CPLX;
-    /* Measured: the tuner's candidate without it, else the device's wisdom (kfft_tune) */
+    /* Measured: the tuner's candidate without it or its threads (knob), else the device's
+     * wisdom (kfft_tune): the plane or not, and its threads (0: the planner's) */
     kfft_wisdom_entry key = {.passes = 2, .f64 = p->f64, .R = q.n, .B = (int)n2, .io = kfft_wisdom_io(ld, sto)};
+    int g = s->nstages, T = p->knob[g].on ? p->knob[g].T : 0;
     if (p->noplane > 0 || (!p->noplane && kfft_wisdom_lookup(info->wisdom, &key) && key.noplane)) return 0;
+    if (!p->noplane && !p->knob[g].on && key.T) T = key.T;
     /* A real transform's sides as its last-axis stage sees them: spans and in-place safety (each
      * real row's bytes hold its half-spectrum row, and a block reads its plane before writing it). */
     stage_req side = real ? stage_for(p, p->type, r - 1, BUF_IN, BUF_OUT) : q;
@@ -676,6 +679,7 @@ static int plane_stage(kfft_schedule *s, const kfft_problem *p, const kfft_devic
     s->src[sg->first] = BUF_IN;
     s->dst[sg->first] = BUF_OUT;
     if ((*st = plane_shape(k, q.n, n2, P, info, t))) return 1;
+    if (T >= 32 && T <= info->max_threads && T <= 1024) k->T = T;
     /* launches of whole planes (ks_cols_per_transform: P columns per transform of the n1 axis) */
     int64_t cap = ((int64_t)1 << 30) / P * n2;
     sg->chunk = sg->ntrans < cap ? sg->ntrans : cap;

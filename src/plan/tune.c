@@ -7,7 +7,8 @@
  * passes; for either, last, the winner with split twiddle tables the other way from the
  * planner's rule (blocks.c: split_wins), and for passes the planner ran in clusters, the winner
  * without them. Before the stages, where the planner took a plane kernel (two axes in one
- * kernel, planes.c), the plan with a kernel per axis instead; the stages are then the winner's. */
+ * kernel, planes.c), the plan with a kernel per axis instead; the stages are then the winner's,
+ * and a plane kept gets its threads per block tuned (its one knob). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,7 +162,7 @@ static kfft_status time_candidates(kfft_context ctx, kfft_problem *q, int g, int
  * its kernels took split twiddle tables; clu: whether its passes ran in clusters). */
 typedef struct {
     kfft_wisdom_entry key, dflt;
-    int split, clu;
+    int split, clu, plane; /* plane: a plane kernel's stage (its entry is the plane's, T its knob) */
 } stage_info;
 
 static void describe_stage(const kfft_schedule *s, int g, stage_info *si)
@@ -196,8 +197,8 @@ static void describe_stage(const kfft_schedule *s, int g, stage_info *si)
 
 /* Stage candidates of q's plan: {T, pad, radix, regs, split, noclu}; passes take T = 0
  * (unused); regs, split and noclu are tried after the others, on their winner. A plane stage
- * gets none (its one choice, the plane or not, is tried first: kfft_tune); *plane is its
- * wisdom key then (.passes = 2), else .passes = 0. */
+ * gets threads per block only (powers of two from 128 and the planner's count; the plane or
+ * not is tried first: kfft_tune); *plane is its wisdom key then (.passes = 2), else .passes = 0. */
 enum { MAXC = 64 };
 static kfft_status candidates(kfft_context ctx, const kfft_problem *q, stage_info *si, int (*cand)[MAXC][6], int *ncand, int *nst,
                               kfft_wisdom_entry *plane)
@@ -215,6 +216,15 @@ static kfft_status candidates(kfft_context ctx, const kfft_problem *q, stage_inf
             *plane = (kfft_wisdom_entry){.passes = 2, .f64 = k0->f64, .R = (int64_t)k0->R * (k0->clu ? k0->clu : 1), .B = k0->plane,
                                          .io = kfft_wisdom_io(k0->ld, k0->st), .split = -1};
             si[g].clu = 0; /* its clusters are the plane's own, not a pass rule's */
+            si[g].plane = 1;
+            int want[5] = {k0->T, 128, 256, 512, 1024};
+            for (int i = 0; i < 5; i++) {
+                int seen = 0;
+                for (int j = 0; j < ncand[g]; j++) seen |= cand[g][j][0] == want[i];
+                if (seen || want[i] > ctx->info.max_threads) continue;
+                int *c = cand[g][ncand[g]++];
+                c[0] = want[i], c[1] = -1, c[2] = -1, c[3] = 0, c[4] = -1, c[5] = 0;
+            }
             continue;
         }
         int single = !si[g].key.passes;
@@ -283,7 +293,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         st = time_candidates(ctx, &q, g, cand[g], ncand[g], in, out, &best, &stage_best);
         /* Then, with those choices, register bounds (CUDA launch bounds: more blocks per SM
          * against spills; blocks.c min_blocks). */
-        if (!st && !si[g].key.passes && ctx->info.dialect == KS_DIALECT_CUDA) {
+        if (!st && !si[g].key.passes && !si[g].plane && ctx->info.dialect == KS_DIALECT_CUDA) {
             int rc[2][6], nb = 0;
             double rb = stage_best;
             for (int i = 0; i < 2; i++) {
@@ -298,7 +308,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         }
         /* Then split twiddle tables the other way from the rule: it was set from a few
          * measured lengths per class (blocks.c: split_wins), and near its edges either may win. */
-        if (!st) {
+        if (!st && !si[g].plane) {
             int sc[1][6], nb = 0;
             double rb = stage_best;
             memcpy(sc[0], cand[g][best], sizeof sc[0]);
@@ -330,6 +340,10 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     int keep = !st && rep->stages && best_total < 0.98 * rep->default_ms;
     for (int g = 0; g < nst && !st; g++) {
         if (ncand[g] < 2 && !si[g].clu) continue;
+        if (si[g].plane) { /* the plane's entry, below, holds its threads */
+            plane.T = keep ? q.knob[g].T : 0;
+            continue;
+        }
         kfft_wisdom_entry e = si[g].dflt;
         if (keep) {
             e.T = q.knob[g].T;
@@ -356,8 +370,13 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         plane.default_ms = rep->default_ms;
         kfft_wisdom_put(ctx->wisdom, &plane);
         size_t o = strlen(rep->choice);
-        snprintf(rep->choice + o, sizeof rep->choice - o, "%splane %lldx%d: %s", o ? "; " : "", (long long)plane.R, plane.B,
-                 plane.noplane ? "noplane=1 (a kernel per axis)" : "kept (default)");
+        if (plane.noplane)
+            snprintf(rep->choice + o, sizeof rep->choice - o, "%splane %lldx%d: noplane=1 (a kernel per axis)", o ? "; " : "", (long long)plane.R,
+                     plane.B);
+        else if (plane.T)
+            snprintf(rep->choice + o, sizeof rep->choice - o, "%splane %lldx%d: kept, T=%d", o ? "; " : "", (long long)plane.R, plane.B, plane.T);
+        else
+            snprintf(rep->choice + o, sizeof rep->choice - o, "%splane %lldx%d: kept (default)", o ? "; " : "", (long long)plane.R, plane.B);
     }
     rep->tuned_ms = keep ? best_total : rep->default_ms;
     if (in) kfft_dev_release(ctx, in);

@@ -6,7 +6,7 @@
  * radices and padding of all its passes (-1: the planner's default); a "plane" entry, for the
  * plane kernel of an R x B plane (the last two axes of a complex transform, or an R2C's with
  * io naming its real sides, plan/planes.c),
- * whether one kernel per axis ran faster instead.
+ * whether one kernel per axis ran faster instead, and if not, the plane kernel's threads (T, 0: the planner's).
  * The choices change speed only, never results: every combination is a correct kernel. */
 #ifndef KFFT_WISDOM_H
 #define KFFT_WISDOM_H
@@ -50,7 +50,7 @@ void kfft_wisdom_put(kfft_wisdom *w, const kfft_wisdom_entry *e);
 /* Text file: "kfft-wisdom 3", "device NAME", "version VERSION", then one line per entry
  * ("single f32 R= B= ops= io= T= pad= radix= [regs=] [split=] ns= default_ns=" or "passes f64
  * R= ops= io= pad= radix= [split=] [noclu=] ns= default_ns=" or "plane f32 R= B= noplane= ns=
- * default_ns=", io= after B= for a real transform's plane; regs= and io= absent read as 0, split= as -1, noclu= as 0). Files of format 2 (no io=) are
+ * default_ns=", io= after B= for a real transform's plane and T= after noplane= for a plane whose threads were tuned; regs=, io= and T= absent read as 0, split= as -1, noclu= as 0). Files of format 2 (no io=) are
  * refused: their entries could not say which kernels they were measured on.
  * load() takes the entries of a file made on the same device, driver and compiler; any
  * other file (foreign device, stale driver, malformed line) is refused whole with the reason
