@@ -63,8 +63,8 @@ static void pass_tables(const kspec *k, int64_t *tw, kfft_table *t)
  * timing whole plans with the plane at 128..1024 threads and the other stage at its default,
  * chose 512 for both 128 x 64 ones (bench/results/h100-2026-11-27d-planes-real.txt part 4; the
  * size of that step alone was not printed: the tuned plans, the strided stage's padding tuned
- * after it, ran R2C 128^3 1.22 -> 1.35 of cuFFT, C2R 0.97 -> 1.23 in the same run); fp64's not
- * measured. */
+ * after it, ran R2C 128^3 1.22 -> 1.35 of cuFFT, C2R 0.97 -> 1.23 in the same run, where C2C
+ * 128^3 with that stage's padding alone tuned the same way stayed at 1.27); fp64's not measured. */
 kfft_status plane_shape(kspec *k, int64_t n1, int64_t n2, int P, const kfft_device_info *info, kfft_table *t)
 {
     kspec rows = *k;
