@@ -18,9 +18,17 @@ void report_line(FILE *f, const bench_result *r)
         fprintf(f, "%-18s %s\n", r->name, r->note);
         return;
     }
-    fprintf(f, "%-18s %-8lld %9.4f %8.0f %8.0f %9.4f %8.0f %7.2f %7.0fM %7.0fM %8.1e %8.1e %4.0f/%-4.1f %d\n", r->name,
-            (long long)r->batch, r->k_ms, r->k_gbs, r->k_gflops, r->c_ms, r->c_gbs, r->have_cufft ? r->c_ms / r->k_ms : 0,
-            r->k_ws / 1e6, r->c_ws / 1e6, r->err_cufft, r->err_ref, r->plan_cold_ms, r->plan_warm_ms, r->kernels);
+    /* cuFFT's columns read "-" where it did not run (absent, or it cannot plan the case) */
+    char cms[24] = "-", cgbs[24] = "-", ratio[24] = "-", cws[24] = "-";
+    if (r->have_cufft) {
+        snprintf(cms, sizeof cms, "%.4f", r->c_ms);
+        snprintf(cgbs, sizeof cgbs, "%.0f", r->c_gbs);
+        snprintf(ratio, sizeof ratio, "%.2f", r->c_ms / r->k_ms);
+        snprintf(cws, sizeof cws, "%.0fM", r->c_ws / 1e6);
+    }
+    fprintf(f, "%-18s %-8lld %9.4f %8.0f %8.0f %9s %8s %7s %7.0fM %8s %8.1e %8.1e %4.0f/%-4.1f %d\n", r->name, (long long)r->batch,
+            r->k_ms, r->k_gbs, r->k_gflops, cms, cgbs, ratio, r->k_ws / 1e6, cws, r->err_cufft, r->err_ref, r->plan_cold_ms,
+            r->plan_warm_ms, r->kernels);
     fflush(f);
 }
 
@@ -31,13 +39,16 @@ int report_csv(const char *path, const bench_result *r, int count)
     fprintf(f, "case,type,prec,rank,n0,n1,n2,batch,kfft_ms,kfft_min,kfft_max,kfft_gbs,kfft_gflops,cufft_ms,cufft_min,cufft_max,"
                "cufft_gbs,cufft_gflops,speed_ratio,kfft_ws,cufft_ws,rel_l2_vs_cufft,rel_l2_vs_ref,plan_cold_ms,plan_warm_ms,"
                "kernels,note\n");
-    for (int i = 0; i < count; i++, r++)
-        fprintf(f, "%s,%s,%s,%d,%lld,%lld,%lld,%lld,%.5f,%.5f,%.5f,%.1f,%.1f,%.5f,%.5f,%.5f,%.1f,%.1f,%.4f,%zu,%zu,%.3e,%.3e,%.1f,"
+    for (int i = 0; i < count; i++, r++) {
+        char ratio[24] = ""; /* empty where cuFFT did not run */
+        if (r->have_cufft) snprintf(ratio, sizeof ratio, "%.4f", r->c_ms / r->k_ms);
+        fprintf(f, "%s,%s,%s,%d,%lld,%lld,%lld,%lld,%.5f,%.5f,%.5f,%.1f,%.1f,%.5f,%.5f,%.5f,%.1f,%.1f,%s,%zu,%zu,%.3e,%.3e,%.1f,"
                    "%.2f,%d,%s\n",
                 r->name, r->type == 1 ? "r2c" : r->type == 2 ? "c2r" : "c2c", r->f64 ? "f64" : "f32", r->rank, (long long)r->n[0], (long long)r->n[1],
                 (long long)r->n[2], (long long)r->batch, r->k_ms, r->k_min, r->k_max, r->k_gbs, r->k_gflops, r->c_ms, r->c_min,
-                r->c_max, r->c_gbs, r->c_gflops, r->have_cufft ? r->c_ms / r->k_ms : 0, r->k_ws, r->c_ws, r->err_cufft,
-                r->err_ref, r->plan_cold_ms, r->plan_warm_ms, r->kernels, r->note);
+                r->c_max, r->c_gbs, r->c_gflops, ratio, r->k_ws, r->c_ws, r->err_cufft, r->err_ref, r->plan_cold_ms, r->plan_warm_ms,
+                r->kernels, r->note);
+    }
     return fclose(f);
 }
 
@@ -46,15 +57,18 @@ int report_json(const char *path, const char *device, const char *meta, double c
     FILE *f = fopen(path, "w");
     if (!f) return -1;
     fprintf(f, "{\n  \"device\": \"%s\",\n  \"meta\": \"%s\",\n  \"copy_gbs\": %.1f,\n  \"cases\": [\n", device, meta, copy_gbs);
-    for (int i = 0; i < count; i++, r++)
+    for (int i = 0; i < count; i++, r++) {
+        char ratio[24] = "null"; /* where cuFFT did not run */
+        if (r->have_cufft) snprintf(ratio, sizeof ratio, "%.4f", r->c_ms / r->k_ms);
         fprintf(f,
                 "    {\"case\": \"%s\", \"prec\": \"%s\", \"batch\": %lld, \"kfft_ms\": %.5f, \"kfft_min\": %.5f, \"kfft_max\": %.5f, "
-                "\"kfft_gbs\": %.1f, \"kfft_gflops\": %.1f, \"cufft_ms\": %.5f, \"cufft_gbs\": %.1f, \"speed_ratio\": %.4f, "
+                "\"kfft_gbs\": %.1f, \"kfft_gflops\": %.1f, \"cufft_ms\": %.5f, \"cufft_gbs\": %.1f, \"speed_ratio\": %s, "
                 "\"kfft_ws\": %zu, \"cufft_ws\": %zu, \"rel_l2_vs_cufft\": %.3e, \"rel_l2_vs_ref\": %.3e, \"plan_cold_ms\": %.1f, "
                 "\"plan_warm_ms\": %.2f, \"kernels\": %d, \"note\": \"%s\"}%s\n",
                 r->name, r->f64 ? "f64" : "f32", (long long)r->batch, r->k_ms, r->k_min, r->k_max, r->k_gbs, r->k_gflops, r->c_ms,
-                r->c_gbs, r->have_cufft ? r->c_ms / r->k_ms : 0, r->k_ws, r->c_ws, r->err_cufft, r->err_ref, r->plan_cold_ms,
+                r->c_gbs, ratio, r->k_ws, r->c_ws, r->err_cufft, r->err_ref, r->plan_cold_ms,
                 r->plan_warm_ms, r->kernels, r->note, i + 1 < count ? "," : "");
+    }
     fprintf(f, "  ]\n}\n");
     return fclose(f);
 }

@@ -624,6 +624,7 @@ static void plane_kernels(void)
         {KFFT_F32, 3, {100, 100, 100}, 2, 2, 100, 0}, {KFFT_F32, 2, {243, 10}, 2, 1, 10, 0},     {KFFT_F64, 3, {64, 64, 64}, 1, 2, 64, 0},
         {KFFT_F32, 2, {64, 64}, 1, 1, 64, 0}, /* one small plane: a block does it faster than two kernels */
         {KFFT_F32, 2, {128, 128}, 127, 2, 0, 0}, {KFFT_F32, 3, {100, 100, 100}, 1, 3, 0, 0}, /* large planes: fewer than 128 */
+        {KFFT_F32, 2, {128, 64}, 127, 2, 0, 0}, {KFFT_F32, 2, {128, 64}, 128, 1, 64, 0}, /* 8192 elements: 128 or more too */
         {KFFT_F32, 3, {16, 16, 16}, 1, 3, 0, 0}, {KFFT_F32, 2, {8219, 64}, 1, 2, 0, 0}, /* 256-element planes; a Bluestein axis */
         /* in clusters */
         {KFFT_F32, 3, {256, 256, 256}, 1, 2, 256, 4}, {KFFT_F32, 2, {256, 256}, 2048, 1, 256, 4},
