@@ -457,6 +457,17 @@ static void layouts(T *t)
         kfft_dim e[2] = {{48, 120, 120}, {40, 3, 3}}, h2 = {3, 1, 1};
         tcase c2 = guru(KFFT_C2C, 2, e, 1, &h2, "c2c 48x40 batch=3 interleaved");
         run(t, &c2);
+        /* real planes (R2C's first stage, C2R's last) from padded rows and batches; and real rows
+         * strided by two (no plane) */
+        kfft_dim r[2] = {{48, 70, 37}, {64, 1, 1}}, hr = {3, 48 * 70 + 6, 48 * 37 + 3};
+        tcase c3 = guru(KFFT_R2C, 2, r, 1, &hr, "r2c 48x64 batch=3 is=70,1 os=37,1 idist=3366 odist=1779");
+        run(t, &c3);
+        kfft_dim rc[2] = {{48, 37, 70}, {64, 1, 1}}, hc = {3, 48 * 37 + 3, 48 * 70 + 6};
+        tcase c4 = guru(KFFT_C2R, 2, rc, 1, &hc, "c2r 48x64 batch=3 is=37,1 os=70,1 idist=1779 odist=3366");
+        run(t, &c4);
+        kfft_dim rs[2] = {{48, 140, 33}, {64, 2, 1}}, hs = {2, 48 * 140, 48 * 33};
+        tcase c5 = guru(KFFT_R2C, 2, rs, 1, &hs, "r2c 48x64 batch=2 is=140,2 os=33,1");
+        run(t, &c5);
     }
     /* R2C with a non-unit real stride and idist < n (interleaved batch) */
     {
