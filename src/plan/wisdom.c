@@ -147,15 +147,14 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
             if (!strncmp(s, "plane ", 6)) { /* the plane kernel's entry: its own fields */
                 int pf64 = !strncmp(s + 6, "f64 ", 4), known = pf64 || !strncmp(s + 6, "f32 ", 4);
                 if (known) s += 10; /* within the line: its first 10 characters matched */
-                if (!known || n >= KFFT_WISDOM_MAX || !field(&s, "R=", 1, 1 << 20, &R) ||
-                    !field(&s, "B=", 1, 1 << 20, &B) || !field_opt(&s, "io=", 0, 255, &io) || !field(&s, "noplane=", 0, 1, &noplane) || !field_opt(&s, "T=", 32, 1024, &T) ||
-                    !field(&s, "ns=", 0, (long long)1 << 50, &ms) ||
-                    !field(&s, "default_ns=", 0, (long long)1 << 50, &dms) || *s) {
+                if (!known || n >= KFFT_WISDOM_MAX || !field(&s, "R=", 1, 1 << 20, &R) || !field(&s, "B=", 1, 1 << 20, &B) ||
+                    !field_opt(&s, "io=", 0, 255, &io) || !field(&s, "noplane=", 0, 1, &noplane) || !field_opt(&s, "T=", 32, 1024, &T) ||
+                    !field(&s, "ns=", 0, (long long)1 << 50, &ms) || !field(&s, "default_ns=", 0, (long long)1 << 50, &dms) || *s) {
                     st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line %d: malformed entry", path, ln);
                     break;
                 }
-                got[n++] = (kfft_wisdom_entry){.passes = 2, .f64 = pf64, .R = R, .B = (int)B, .io = (int)io, .T = (int)T, .noplane = (int)noplane, .split = -1,
-                                               .ms = ms / 1e6, .default_ms = dms / 1e6};
+                got[n++] = (kfft_wisdom_entry){.passes = 2, .f64 = pf64, .R = R, .B = (int)B, .io = (int)io, .T = (int)T,
+                                               .noplane = (int)noplane, .split = -1, .ms = ms / 1e6, .default_ms = dms / 1e6};
                 continue;
             }
             int passes = !strncmp(s, "passes ", 7), kind = passes || !strncmp(s, "single ", 7);
