@@ -59,7 +59,8 @@ static void pass_tables(const kspec *k, int64_t *tw, kfft_table *t)
  * for planes of 64 KB or more, which fit at most three to an SM by shared memory anyway (same
  * runs: 128^2 1.56 -> 1.67, 96^2 1.45 -> 1.69, 256x128x128 1.34 -> 1.40; for smaller planes
  * 1024 threads lost: 64^3 1.36 -> 1.08, 32^3 1.46 -> 0.79, 64^2 1.36 -> 0.90). Except fp32 real
- * planes (kspec.h: the R2C and C2R planes), whose packing steps hold more per thread: kfft tune,
+ * planes (kspec.h: the R2C and C2R planes), where neither count spills (bench/results/local-2026-
+ * 11-27-plane-regs.txt) and 1024 leaves half the threads of the radix-16 passes idle: kfft tune,
  * timing whole plans with the plane at 128..1024 threads and the other stage at its default,
  * chose 512 for both 128 x 64 ones (bench/results/h100-2026-11-27d-planes-real.txt part 4; the
  * size of that step alone was not printed: the tuned plans, the strided stage's padding tuned
