@@ -369,14 +369,11 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         plane.ms = keep ? best_total : rep->default_ms;
         plane.default_ms = rep->default_ms;
         kfft_wisdom_put(ctx->wisdom, &plane);
+        char what[48] = "noplane=1 (a kernel per axis)";
+        if (!plane.noplane && plane.T) snprintf(what, sizeof what, "kept, T=%d", plane.T);
+        else if (!plane.noplane) snprintf(what, sizeof what, "kept (default)");
         size_t o = strlen(rep->choice);
-        if (plane.noplane)
-            snprintf(rep->choice + o, sizeof rep->choice - o, "%splane %lldx%d: noplane=1 (a kernel per axis)", o ? "; " : "", (long long)plane.R,
-                     plane.B);
-        else if (plane.T)
-            snprintf(rep->choice + o, sizeof rep->choice - o, "%splane %lldx%d: kept, T=%d", o ? "; " : "", (long long)plane.R, plane.B, plane.T);
-        else
-            snprintf(rep->choice + o, sizeof rep->choice - o, "%splane %lldx%d: kept (default)", o ? "; " : "", (long long)plane.R, plane.B);
+        snprintf(rep->choice + o, sizeof rep->choice - o, "%splane %lldx%d: %s", o ? "; " : "", (long long)plane.R, plane.B, what);
     }
     rep->tuned_ms = keep ? best_total : rep->default_ms;
     if (in) kfft_dev_release(ctx, in);
