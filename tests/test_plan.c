@@ -671,16 +671,21 @@ static void plane_kernels(void)
         kfft_schedule_free(&s);
     }
     /* R2C and C2R planes (kspec.h): real rows packed as M complex columns, one block */
-    struct { kfft_type type; kfft_precision prec; int rank; int64_t n[3], batch; int stages, plane; } rc[] = {
-        {KFFT_R2C, KFFT_F32, 3, {128, 128, 128}, 1, 2, 64}, {KFFT_R2C, KFFT_F32, 2, {128, 128}, 128, 1, 64},
-        {KFFT_R2C, KFFT_F32, 2, {128, 128}, 32, 2, 0}, /* 8192-element planes: 128 or more */
-        {KFFT_R2C, KFFT_F64, 3, {128, 128, 128}, 1, 2, 64}, {KFFT_R2C, KFFT_F32, 2, {243, 10}, 2, 1, 5}, /* odd M */
-        {KFFT_R2C, KFFT_F32, 3, {256, 256, 256}, 1, 3, 0}, {KFFT_R2C, KFFT_F64, 3, {256, 256, 256}, 1, 3, 0}, /* no R2C clusters */
-        {KFFT_R2C, KFFT_F32, 2, {128, 127}, 4, 2, 0},      /* odd rows: two-for-one, not packed */
-        {KFFT_R2C, KFFT_F32, 2, {512, 64}, 4, 2, 0},       /* 16384-element planes, four of them */
+    struct { kfft_type type; kfft_precision prec; int rank; int64_t n[3], batch; int stages, plane, clu; } rc[] = {
+        {KFFT_R2C, KFFT_F32, 3, {128, 128, 128}, 1, 2, 64, 0}, {KFFT_R2C, KFFT_F32, 2, {128, 128}, 128, 1, 64, 0},
+        {KFFT_R2C, KFFT_F32, 2, {128, 128}, 32, 2, 0, 0}, /* 8192-element planes: 128 or more */
+        {KFFT_R2C, KFFT_F64, 3, {128, 128, 128}, 1, 2, 64, 0}, {KFFT_R2C, KFFT_F32, 2, {243, 10}, 2, 1, 5, 0}, /* odd M */
+        /* clusters: fp32 in four blocks of <= 64 KB only */
+        {KFFT_R2C, KFFT_F32, 3, {256, 256, 256}, 1, 2, 128, 4}, {KFFT_R2C, KFFT_F64, 3, {256, 256, 256}, 1, 3, 0, 0},
+        {KFFT_R2C, KFFT_F32, 2, {256, 256}, 128, 1, 128, 4}, {KFFT_R2C, KFFT_F32, 3, {512, 512, 512}, 1, 3, 0, 0},
+        {KFFT_R2C, KFFT_F32, 2, {128, 127}, 4, 2, 0, 0},      /* odd rows: two-for-one, not packed */
+        {KFFT_R2C, KFFT_F32, 2, {512, 64}, 4, 2, 0, 0},       /* 16384-element planes, four of them */
         /* C2R: the plane is the last stage */
-        {KFFT_C2R, KFFT_F32, 3, {128, 128, 128}, 1, 2, 64}, {KFFT_C2R, KFFT_F32, 2, {40, 100}, 1, 1, 50},
-        {KFFT_C2R, KFFT_F32, 3, {256, 256, 256}, 1, 3, 0},
+        {KFFT_C2R, KFFT_F32, 3, {128, 128, 128}, 1, 2, 64, 0}, {KFFT_C2R, KFFT_F32, 2, {40, 100}, 1, 1, 50, 0},
+        {KFFT_C2R, KFFT_F32, 3, {256, 256, 256}, 1, 2, 128, 4}, {KFFT_C2R, KFFT_F32, 2, {256, 256}, 128, 1, 128, 4},
+        {KFFT_C2R, KFFT_F32, 2, {256, 256}, 32, 2, 0, 0}, {KFFT_C2R, KFFT_F64, 3, {256, 256, 256}, 1, 3, 0, 0},
+        {KFFT_C2R, KFFT_F32, 3, {512, 512, 512}, 1, 3, 0, 0}, {KFFT_C2R, KFFT_F64, 3, {128, 128, 128}, 1, 2, 64, 0},
+        {KFFT_R2C, KFFT_F64, 3, {96, 96, 96}, 1, 2, 48, 0}, /* 72 KB: 512 threads too */
     };
     kfft_schedule s;
     for (size_t i = 0; i < sizeof rc / sizeof rc[0]; i++) {
@@ -694,11 +699,13 @@ static void plane_kernels(void)
         CHECK(s.nstages == rc[i].stages && k->plane == rc[i].plane, "real plane %zu: %d stages, plane %d (want %d, %d): %s", i, s.nstages,
               k->plane, rc[i].stages, rc[i].plane, s.describe);
         if (k->plane && !tab_compute(&s.tab, 0)) {
-            int sides = c2r ? k->ld == KS_LD_C2R_PLANE && k->st == KS_ST_PAIR && k->outer[0].is == 1 && k->istride == M + 1 && k->ostride == n2
-                            : k->ld == KS_LD_ROWPAIR && k->st == KS_ST_R2C_PACK && k->outer[0].is == 2 && k->istride == n2 && k->ostride == M + 1;
-            /* fp32 planes of 64 KB: 512 threads (planes.c: plane_shape), fp64's a whole block */
-            CHECK(k->R * k->plane < 8192 || k->T == (rc[i].prec == KFFT_F64 ? 1024 : 512), "real plane %zu: %d threads", i, k->T);
-            CHECK(sides && k->nreal == n2 && k->outer[0].n == M && k->outer[0].os == 1 && k->conj_in == c2r && !k->clu,
+            int P = k->clu ? k->clu : 1;
+            int sides = c2r ? k->ld == KS_LD_C2R_PLANE && k->st == KS_ST_PAIR && k->outer[0].is == 1 && k->istride == (M + 1) * P && k->ostride == n2
+                            : k->ld == KS_LD_ROWPAIR && k->st == KS_ST_R2C_PACK && k->outer[0].is == 2 && k->istride == n2 * P && k->ostride == M + 1;
+            /* real planes of 64 KB or more: 512 threads in both precisions (planes.c: plane_shape) */
+            CHECK(k->R * k->plane * (rc[i].prec == KFFT_F64 ? 16 : 8) < 65536 || k->T == 512, "real plane %zu: %d threads", i, k->T);
+            CHECK(sides && k->nreal == n2 && k->outer[0].n == M && k->outer[0].os == 1 && k->conj_in == c2r && k->clu == rc[i].clu &&
+                      k->R * P == rc[i].n[rc[i].rank - 2],
                   "real plane %zu: ld %d st %d nreal %lld outer[0] %lld/%lld/%lld strides %lld/%lld", i, k->ld, k->st, (long long)k->nreal,
                   (long long)k->outer[0].n, (long long)k->outer[0].is, (long long)k->outer[0].os, (long long)k->istride,
                   (long long)k->ostride);

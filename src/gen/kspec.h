@@ -185,15 +185,17 @@ typedef struct {
      * j + P m (istride is P rows), its first FFT is M1 = R = n1/P long, a radix-P pass across
      * the cluster (tw_pb: W_n1^(q kk) at (q-1)*M1 + kk) completes the columns, and block j
      * keeps the rows kk + M1 q for its share of kk (kernel.c: emit_plane_cluster).
-     * An R2C plane (ld KS_LD_ROWPAIR, st KS_ST_R2C_PACK, one block) transforms a real n1 x 2M
-     * plane whose rows are contiguous: column c holds z = x[2c] + i x[2c+1] of each row (outer[0]
-     * counts the M columns, 2 reals apart), the two FFTs make Z, the 2-D FFT of z, and the store
-     * writes the half spectrum X[u][k] = (Z[u][k] + Z*[-u][M-k])/2 - i W_2M^k (Z[u][k] -
-     * Z*[-u][M-k])/2, k <= M (rtw: W_2M^k, k <= M/2; kernel.c: emit_plane_store_r2c).
-     * A C2R plane (ld KS_LD_C2R_PLANE, st KS_ST_PAIR, one block) is its inverse: column k < M
-     * loads Z[u][k] = (a + c) + i W_2M^-k (a - c), a = X[u][k], c = X*[-u][M-k] (rtw: W_2M^k, k <
-     * M; outer[0] counts the M columns, its os the real rows' stride), the two FFTs run inverse
-     * and the rows store z = x[2m] + i x[2m+1] as pairs of reals. */
+     * An R2C plane (ld KS_LD_ROWPAIR, st KS_ST_R2C_PACK) transforms a real n1 x 2M plane whose
+     * rows are contiguous: column c holds z = x[2c] + i x[2c+1] of each row (outer[0] counts the
+     * M columns, 2 reals apart), the two FFTs make Z, the 2-D FFT of z, and the store writes the
+     * half spectrum X[u][k] = (Z[u][k] + Z*[-u][M-k])/2 - i W_2M^k (Z[u][k] - Z*[-u][M-k])/2, k
+     * <= M (rtw: W_2M^k, k <= M/2; kernel.c: emit_plane_store_r2c); in one block, or in a cluster
+     * whose radix-P pass gives each block outputs kk and M1 - kk, so rows u and -u (S = M1/P even).
+     * A C2R plane (ld KS_LD_C2R_PLANE, st KS_ST_PAIR) is its inverse: column k < M loads
+     * Z[u][k] = (a + c) + i W_2M^-k (a - c), a = X[u][k], c = X*[-u][M-k] (rtw: W_2M^k, k < M;
+     * outer[0] counts the M columns, its os the real rows' stride), the two FFTs run inverse
+     * and the rows store z = x[2m] + i x[2m+1] as pairs of reals; in one block, or in a cluster
+     * (clu = P), where block pj's row m is u = pj + P m and row -u comes from global memory. */
     int plane, nprad, prad[KS_MAX_RADICES];
     int64_t ptw[KS_MAX_RADICES];
     int64_t chirp, bhat, dlog;

@@ -30,13 +30,23 @@ static int fits(int64_t elems, int f64, const kfft_device_info *info)
  * 1.22, 2-D 128^2 1.00 -> 1.36). Lost there: other P (fp32 192^3 in two blocks 1.00 -> 0.94,
  * 256^2 in eight 1.03 -> 0.88; fp64 128^3 in two 1.03 against eight's 1.22), odd planes (243^3
  * in three 1.13 -> 1.00), fp64 blocks alone on their SM (256^3 in eight of 128 KB 1.00 -> 0.86,
- * 192^3 in four 0.85 -> 0.81). */
-int plane_blocks(int f64, int64_t n1, int64_t n2, int64_t planes, const kfft_device_info *info)
+ * 192^3 in four 0.85 -> 0.81).
+ * Real planes (type R2C or C2R; kspec.h: the R2C and C2R planes) in a cluster only in fp32,
+ * in four blocks of at most 64 KB. Against no plane, one run (bench/results/h100-2026-11-27f-
+ * realclu.txt part 4, A B A B): R2C 256^3 1.08 -> 1.27, 2-D 256^2 1.02 -> 1.28, C2R 256^3 1.04
+ * -> 1.16, 256^2 0.96 -> 1.15. Lost (parts 1-3): two blocks of 128 KB (C2R 256^3 0.91, 256^2
+ * 0.79), fp32 512^3 in eight of 128 KB (C2R 0.86 -> 0.76), fp64 in eight of 64 KB (C2R 256^3
+ * 0.92 -> 0.81), the planes' 512 threads at 256 or 1024 (R2C 256^3 1.20, 1.00), and an R2C
+ * store that read row -u from another block's shared memory (R2C 256^3 1.05 in four; fp64 0.97
+ * -> 0.80), where now each block holds rows u and -u (kernel.c: emit_plane_cluster). */
+int plane_blocks(int f64, int64_t n1, int64_t n2, int64_t planes, kfft_type type, const kfft_device_info *info)
 {
     if (n1 < 2 || n2 < 2 || n1 * n2 < 1024 || !kfft_is_smooth(n1) || !kfft_is_smooth(n2)) return 0;
     if (n1 * n2 >= 8192 && planes < 128) return 0;
     if (fits(n1 * n2, f64, info)) return 1;
     if ((n1 & (n1 - 1)) || (n2 & (n2 - 1))) return 0;
+    if (type != KFFT_C2C)
+        return !f64 && info->cluster_max >= 4 && n1 % 32 == 0 && n1 * n2 / 4 * blk_elem_bytes(0) <= 65536 ? 4 : 0;
     int P = 2; /* fp32: the fewest blocks that fit; fp64: eight, of at most 64 KB */
     while (P <= info->cluster_max &&
            !(fits(n1 * n2 / P, f64, info) && (!f64 || (P == 8 && n1 * n2 / P * blk_elem_bytes(1) <= 65536))))
@@ -58,14 +68,15 @@ static void pass_tables(const kspec *k, int64_t *tw, kfft_table *t)
 /* Threads: the more either FFT's shape asks (blocks.c: blk_shape), and a whole block's worth
  * for planes of 64 KB or more, which fit at most three to an SM by shared memory anyway (same
  * runs: 128^2 1.56 -> 1.67, 96^2 1.45 -> 1.69, 256x128x128 1.34 -> 1.40; for smaller planes
- * 1024 threads lost: 64^3 1.36 -> 1.08, 32^3 1.46 -> 0.79, 64^2 1.36 -> 0.90). Except fp32 real
- * planes (kspec.h: the R2C and C2R planes), where neither count spills (bench/results/local-2026-
- * 11-27-plane-regs.txt) and 1024 leaves half the threads of the radix-16 passes idle: kfft tune,
- * timing whole plans with the plane at 128..1024 threads and the other stage at its default,
- * chose 512 for both 128 x 64 ones (bench/results/h100-2026-11-27d-planes-real.txt part 4; the
- * size of that step alone was not printed: the tuned plans, the strided stage's padding tuned
- * after it, ran R2C 128^3 1.22 -> 1.35 of cuFFT, C2R 0.97 -> 1.23 in the same run, where C2C
- * 128^3 with that stage's padding alone tuned the same way stayed at 1.27); fp64's not measured. */
+ * 1024 threads lost: 64^3 1.36 -> 1.08, 32^3 1.46 -> 0.79, 64^2 1.36 -> 0.90). Except real
+ * planes (kspec.h: the R2C and C2R planes), which take 512. fp32: neither count spills (bench/
+ * results/local-2026-11-27-plane-regs.txt) and 1024 leaves half the threads of the radix-16
+ * passes idle; kfft tune, timing whole plans with the plane at 128..1024 threads, chose 512 for
+ * both 128 x 64 ones (h100-2026-11-27d-planes-real.txt part 4: R2C 128^3 1.22 -> 1.35 of cuFFT,
+ * C2R 0.97 -> 1.23; the default alone in h100-2026-11-27e-check.txt part 2: 1.35, 1.23). fp64:
+ * at 1024 they spill 136-328 bytes a thread, at 512 none; the same build with and without
+ * wisdom of T=512 (-27e-check.txt part 3, A B A B): R2C 128^3 1.11 -> 1.34, C2R 1.03 -> 1.10,
+ * 2-D R2C 128^2 1.18 -> 1.64, C2R 1.03 -> 1.17, R2C 256x128x128 1.10 -> 1.34. */
 kfft_status plane_shape(kspec *k, int64_t n1, int64_t n2, int P, const kfft_device_info *info, kfft_table *t)
 {
     kspec rows = *k;
@@ -78,7 +89,7 @@ kfft_status plane_shape(kspec *k, int64_t n1, int64_t n2, int P, const kfft_devi
     for (int p = 0; p < rows.nrad; p++) k->prad[p] = rows.rad[p];
     if (rows.T > k->T) k->T = rows.T;
     int real = k->ld == KS_LD_ROWPAIR || k->ld == KS_LD_C2R_PLANE;
-    if (M1 * n2 * blk_elem_bytes(k->f64) >= 65536) k->T = real && !k->f64 ? 512 : blk_block_cap(info);
+    if (M1 * n2 * blk_elem_bytes(k->f64) >= 65536) k->T = real ? 512 : blk_block_cap(info);
     int64_t odd = n2;
     while (odd % 2 == 0) odd /= 2;
     k->pad = odd <= 3; /* the rows' power-of-two strides (the columns' walk across them spreads anyway) */

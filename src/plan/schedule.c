@@ -622,8 +622,8 @@ static stage_req stage_for(const kfft_problem *p, kfft_type type, int a, int src
  * rows' axis is the fastest in memory on both sides (outer[0] of the n1 axis's transforms, and
  * a smaller stride than n1's: the columns' walk across it and the rows' store along it stay
  * coalesced). Real transforms too, where the real rows (even, contiguous) packed as M = n/2
- * complex columns fit one block (kspec.h: the R2C and C2R planes): an R2C's first stage, a
- * C2R's last. Against the R2C row kernel and a kernel per complex axis, kfft/cuFFT in one run
+ * complex columns fit one block, or a C2R's a cluster of four (kspec.h: the R2C and C2R planes):
+ * an R2C's first stage, a C2R's last. Against the R2C row kernel and a kernel per complex axis, kfft/cuFFT in one run
  * (H100, bench/results/h100-2026-11-27d-planes-real.txt): 128^3 0.98 -> 1.21, 64^3 1.01 -> 1.57,
  * 96^3 1.38 -> 1.97, 100^3 1.00 -> 1.42, 2-D 128^2 0.98 -> 1.45, 64^2 0.99 -> 2.10; fp64 128^3
  * 0.98 -> 1.10, 96^3 1.30 -> 1.76, 64^2 1.06 -> 2.07. C2R (part 3): 64^3 1.02 -> 1.45, 96^3 1.37
@@ -638,9 +638,9 @@ static int plane_stage(kfft_schedule *s, const kfft_problem *p, const kfft_devic
     const kfft_dim *d2 = &p->dims[r - 1];
     int64_t planes = 1, n2 = real ? d2->n / 2 : d2->n;
     for (int d = 1; d < q.nouter; d++) planes *= q.outer[d].n;
-    int P = plane_blocks(p->f64, q.n, n2, planes, info);
+    int P = plane_blocks(p->f64, q.n, n2, planes, p->type, info);
     if (!q.nouter || q.outer[0].n != kfft_problem_len(p, r - 1, 0) || q.outer[0].is != d2->is || q.outer[0].os != d2->os ||
-        d2->is >= q.is || d2->os >= q.os || !P || (real && (d2->n % 2 || (r2c ? d2->is : d2->os) != 1 || P > 1)))
+        d2->is >= q.is || d2->os >= q.os || !P || (real && (d2->n % 2 || (r2c ? d2->is : d2->os) != 1)))
         return 0;
     int ld = r2c ? KS_LD_ROWPAIR : c2r ? KS_LD_C2R_PLANE : KS_LD_CPLX, sto = r2c ? KS_ST_R2C_PACK : c2r ? KS_ST_PAIR : KS_ST_CPLX;
     /* Measured: the tuner's candidate without it or its threads (knob), else the device's
