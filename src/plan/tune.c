@@ -3,12 +3,13 @@
  * it see that choice) and records the winners in the context's wisdom. Candidates: for a
  * one-kernel stage, threads per block (block_threads) x shared-memory padding x radices
  * (narrow, balanced, widest), then on CUDA the winner with registers bounded to 96 and 64 per
- * thread (more blocks per SM); for a multi-pass stage, the radices and padding of all its
- * passes; for either, last, the winner with split twiddle tables the other way from the
- * planner's rule (blocks.c: split_wins), and for passes the planner ran in clusters, the winner
- * without them. Before the stages, where the planner took a plane kernel (two axes in one
- * kernel, planes.c), the plan with a kernel per axis instead; the stages are then the winner's,
- * and a plane kept gets its threads per block tuned (its one knob). */
+ * thread and to the planner's own bound (more blocks per SM); for a multi-pass stage, the
+ * radices and padding of all its passes; for either, last, the winner with split twiddle
+ * tables the other way from the planner's rule (blocks.c: split_wins), and for passes the
+ * planner ran in clusters, the winner without them. Before the stages, where the planner took a
+ * plane kernel (two axes in one kernel, planes.c), the plan with a kernel per axis instead; the
+ * stages are then the winner's, and a plane kept gets its threads per block tuned (its one
+ * knob). A stage left at its default records the planner's choices, its register bound too. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,6 +186,7 @@ static void describe_stage(const kfft_schedule *s, int g, stage_info *si)
         si->dflt.T = k->T;
         si->dflt.pad = k->pad;
         si->dflt.radix = kfft_radix_auto(k->R, k->f64);
+        si->dflt.regs = k->regs; /* its register bound: an entry without it would plan another kernel */
     } else {
         /* As build_stage keys it: the length the passes transform, and the route. */
         e->passes = 1;
@@ -294,13 +296,16 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         /* Then, with those choices, register bounds (CUDA launch bounds: more blocks per SM
          * against spills; blocks.c min_blocks). */
         if (!st && !si[g].key.passes && !si[g].plane && ctx->info.dialect == KS_DIALECT_CUDA) {
-            int rc[2][6], nb = 0;
+            int rc[3][6], nb = 0, nr = 0, want[3] = {96, 64, si[g].dflt.regs};
             double rb = stage_best;
-            for (int i = 0; i < 2; i++) {
-                memcpy(rc[i], cand[g][best], sizeof rc[i]);
-                rc[i][3] = i ? 64 : 96;
+            for (int i = 0; i < 3; i++) {
+                int dup = !want[i];
+                for (int j = 0; j < nr; j++) dup |= rc[j][3] == want[i];
+                if (dup) continue;
+                memcpy(rc[nr], cand[g][best], sizeof rc[nr]);
+                rc[nr++][3] = want[i];
             }
-            st = time_candidates(ctx, &q, g, rc, 2, in, out, &nb, &rb);
+            st = time_candidates(ctx, &q, g, rc, nr, in, out, &nb, &rb);
             if (!st && rb < stage_best) {
                 memcpy(cand[g][best], rc[nb], sizeof rc[nb]);
                 stage_best = rb;
