@@ -475,6 +475,9 @@ static int t_wisdom(void)
     rewrite(path, other, 1, "kfft-wisdom 2"); /* no io=: cannot say which kernels it was measured on */
     CHECK(kfft_wisdom_import(c, other) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "line 1"),
           "format 2: %s", kfft_error_message());
+    rewrite(path, other, 1, "kfft-wisdom 3"); /* default entries possibly without the planner's bound or radices */
+    CHECK(kfft_wisdom_import(c, other) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "line 1"),
+          "format 3: %s", kfft_error_message());
     rewrite(path, other, 2, "device Some Other GPU");
     CHECK(kfft_wisdom_import(c, other) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "another device"),
           "foreign: %s", kfft_error_message());

@@ -1220,6 +1220,57 @@ static int schedule_text(kfft_context ctx, const kfft_plan_desc *d, int wisdom, 
     return st;
 }
 
+/* What kfft_tune records for a stage no candidate improved (kfft_tune_stage_entry) plans that
+ * stage again as it was: for every stage of 1-D lengths 2..1100 and larger ones, 2-D and 3-D
+ * shapes, all types, both precisions, the wisdom of those entries gives the same kernels on a
+ * described H100. (A default entry without the planner's register bound or its radix mode made
+ * "tuned" plans slower: test default_tune.) */
+static void stage_entries_replan(void)
+{
+    kfft_device_info info = test_h100_info("sm_90");
+    static const int64_t big[] = {2048, 4096, 6720, 8192, 8219, 16384, 16464, 17443, 17496, 32768, 52329, 65536, 100003, 110592, 1048576};
+    static const int64_t nd[][4] = {{2, 1000, 1000}, {2, 1024, 1024}, {2, 3345, 3345}, {3, 128, 128, 128}, {3, 256, 256, 256},
+                                    {3, 243, 243, 243}, {3, 1000, 1000, 1000}, {2, 96, 96}, {3, 100, 100, 100}};
+    int bad = 0, plans = 0, entries = 0;
+    for (int i = 0; i < 1100 + 15 + 9 && bad < 5; i++)
+        for (int prec = 0; prec < 2; prec++)
+            for (int type = 0; type < 3; type++) {
+                kfft_plan_desc d = {.type = (kfft_type)type, .precision = prec ? KFFT_F64 : KFFT_F32, .rank = 1, .batch = 3};
+                if (i < 1100) d.n[0] = 2 + i;
+                else if (i < 1115) d.n[0] = big[i - 1100];
+                else {
+                    d.rank = (int)nd[i - 1115][0];
+                    memcpy(d.n, nd[i - 1115] + 1, sizeof(int64_t) * (size_t)d.rank);
+                    d.batch = 1;
+                }
+                kfft_problem p;
+                kfft_schedule s0, s1;
+                info.wisdom = NULL;
+                if (kfft_problem_from_desc(&d, &p) || kfft_schedule_build(&p, &info, &s0)) continue; /* (odd C2R lengths etc.) */
+                kfft_wisdom *w = kfft_wisdom_new("d", "v");
+                for (int g = 0; g < s0.nstages && w; g++) {
+                    kfft_wisdom_entry e;
+                    if (kfft_tune_stage_entry(&s0, g, &e)) kfft_wisdom_put(w, &e), entries++;
+                }
+                info.wisdom = w;
+                strbuf a = {0}, b = {0};
+                int same = w && !kfft_schedule_build(&p, &info, &s1);
+                if (same) {
+                    same = !kfft_schedule_source(&s0, KS_DIALECT_CUDA, &a) && !kfft_schedule_source(&s1, KS_DIALECT_CUDA, &b) && a.s && b.s &&
+                           !strcmp(a.s, b.s) && !strcmp(s0.describe, s1.describe);
+                    kfft_schedule_free(&s1);
+                }
+                bad += !same;
+                CHECK(same, "stage entries replan: %s plans differently from its default entries", s0.describe);
+                sb_free(&a);
+                sb_free(&b);
+                kfft_schedule_free(&s0);
+                kfft_wisdom_free(w);
+                plans++;
+            }
+    CHECK(plans > 5000 && entries > plans, "stage entries replan: only %d plans, %d entries", plans, entries);
+}
+
 /* A stage kfft_tune leaves at its default records the planner's choices, register bound
  * included, so the wisdom plans the same kernels: 1000^2's strided stage (8 columns at 800
  * threads, bound to two blocks per SM) lost its bound this way (1000^3 0.86 -> 0.79 of cuFFT on
@@ -1299,6 +1350,7 @@ int main(void)
     cluster_tune();
     plane_tune();
     default_tune();
+    stage_entries_replan();
     real_route(KFFT_C2R, 100003, 4, 1, 3);
     real_route(KFFT_C2R, 1 << 20, 2, 2, 2);
     real_route(KFFT_C2R, 200002, 2, 1, 3); /* 100001 = 11 * 9091: two-for-one Bluestein passes */

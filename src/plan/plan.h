@@ -8,6 +8,7 @@
 #include "gen/kspec.h"
 #include "plan/problem.h"
 #include "plan/tables.h"
+#include "plan/wisdom.h"
 
 #define KFFT_MAX_STEPS 32
 enum { BUF_IN = 0, BUF_OUT = 1, BUF_W0 = 2, BUF_W1 = 3 };
@@ -31,6 +32,11 @@ typedef struct {
     char inplace_why[320];
     char describe[1024];
 } kfft_schedule;
+
+/* The wisdom entry that plans stage g of a schedule as it is (tune.c; what kfft_tune records
+ * where no candidate wins): its key and the planner's choices, register bound and radix mode
+ * included. 0 for a plane stage (its entry is the plane's own, kept by T = 0). */
+int kfft_tune_stage_entry(const kfft_schedule *s, int g, kfft_wisdom_entry *e);
 
 /* Internal (the sparse 2-D FFT): a plan from a ready problem; and transforms [t0, t1) of a
  * one-stage plan, forward, with the user sides at in_off / out_off (elements) and the

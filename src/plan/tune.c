@@ -159,42 +159,58 @@ static kfft_status time_candidates(kfft_context ctx, kfft_problem *q, int g, int
     return st;
 }
 
-/* What a stage's wisdom entry is keyed by, and what the untuned plan chose (split: whether
- * its kernels took split twiddle tables; clu: whether its passes ran in clusters). */
+/* A stage's wisdom entry as the untuned plan has it (its key, and the planner's choices; split:
+ * whether its kernels took split twiddle tables; clu: whether its passes ran in clusters). */
 typedef struct {
-    kfft_wisdom_entry key, dflt;
+    kfft_wisdom_entry dflt;
     int split, clu, plane; /* plane: a plane kernel's stage (its entry is the plane's, T its knob) */
 } stage_info;
 
-static void describe_stage(const kfft_schedule *s, int g, stage_info *si)
+/* The radix mode (KFFT_RADIX_*) whose decomposition of R is k's: rules take modes other than
+ * kfft_radix_auto's (blocks.c: small_radix_block, f64_block; the widest for 16384). */
+static int radix_mode(const kspec *k)
+{
+    for (int m = -1; m <= KFFT_RADIX_WIDEST; m++) {
+        int rad[KS_MAX_RADICES], n = radices_of(k->R, k->f64, m, rad);
+        if (n == k->nrad && (n <= 0 || !memcmp(rad, k->rad, sizeof(int) * (size_t)n))) return m >= 0 ? m : kfft_radix_auto(k->R, k->f64);
+    }
+    return kfft_radix_auto(k->R, k->f64);
+}
+
+int kfft_tune_stage_entry(const kfft_schedule *s, int g, kfft_wisdom_entry *e)
 {
     const kspec *k = &s->spec[s->stage[g].first], *last = &s->spec[s->stage[g].first + s->stage[g].nsteps - 1];
-    memset(si, 0, sizeof *si);
-    for (int i = s->stage[g].first; i < s->stage[g].first + s->stage[g].nsteps; i++) {
-        si->split |= s->spec[i].twsplit != 0;
-        si->clu |= s->spec[i].clu != 0;
-    }
-    kfft_wisdom_entry *e = &si->key;
+    memset(e, 0, sizeof *e);
     e->split = -1;
     e->f64 = k->f64;
     e->io = kfft_wisdom_io(k->ld, last->st);
+    if (k->plane) return 0;
     if (k->kind == KS_SINGLE) {
         e->R = k->R;
         e->B = k->B;
         e->ops = k->ops;
-        si->dflt = *e;
-        si->dflt.T = k->T;
-        si->dflt.pad = k->pad;
-        si->dflt.radix = kfft_radix_auto(k->R, k->f64);
-        si->dflt.regs = k->regs; /* its register bound: an entry without it would plan another kernel */
+        e->T = k->T;
+        e->pad = k->pad;
+        e->radix = radix_mode(k);
+        e->regs = k->regs;
     } else {
         /* As build_stage keys it: the length the passes transform, and the route. */
         e->passes = 1;
         e->R = k->N;
         e->ops = k->ops & KS_MID_RADER ? KS_MID_RADER : k->ops & KS_PRE_CHIRP ? KS_MID_BLUESTEIN : 0;
-        si->dflt = *e;
-        si->dflt.pad = si->dflt.radix = -1;
+        e->pad = e->radix = -1;
     }
+    return 1;
+}
+
+static void describe_stage(const kfft_schedule *s, int g, stage_info *si)
+{
+    memset(si, 0, sizeof *si);
+    for (int i = s->stage[g].first; i < s->stage[g].first + s->stage[g].nsteps; i++) {
+        si->split |= s->spec[i].twsplit != 0;
+        si->clu |= s->spec[i].clu != 0;
+    }
+    kfft_tune_stage_entry(s, g, &si->dflt);
 }
 
 /* Stage candidates of q's plan: {T, pad, radix, regs, split, noclu}; passes take T = 0
@@ -229,14 +245,14 @@ static kfft_status candidates(kfft_context ctx, const kfft_problem *q, stage_inf
             }
             continue;
         }
-        int single = !si[g].key.passes;
+        int single = !si[g].dflt.passes;
         for (int m = single ? 0 : -1; m <= KFFT_RADIX_WIDEST; m++) {
             int dup = 0;
             for (int m2 = single ? 0 : -1; m2 < m && !dup; m2++) dup = same_radices(&s, g, m, m2);
             if (dup) continue;
-            int threads[6], nt = single ? block_threads(&si[g].key, m, ctx->info.max_threads, threads) : 1;
+            int threads[6], nt = single ? block_threads(&si[g].dflt, m, ctx->info.max_threads, threads) : 1;
             /* Passes: default padding (1, or Rader's own rule), or none; all padded only with Rader. */
-            for (int pad = single ? 0 : -1; pad <= (single || si[g].key.ops == KS_MID_RADER ? 1 : 0); pad++)
+            for (int pad = single ? 0 : -1; pad <= (single || si[g].dflt.ops == KS_MID_RADER ? 1 : 0); pad++)
                 for (int ti = 0; ti < nt; ti++) {
                     int *c = cand[g][ncand[g]++];
                     c[0] = single ? threads[ti] : 0;
@@ -295,7 +311,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         st = time_candidates(ctx, &q, g, cand[g], ncand[g], in, out, &best, &stage_best);
         /* Then, with those choices, register bounds (CUDA launch bounds: more blocks per SM
          * against spills; blocks.c min_blocks). */
-        if (!st && !si[g].key.passes && !si[g].plane && ctx->info.dialect == KS_DIALECT_CUDA) {
+        if (!st && !si[g].dflt.passes && !si[g].plane && ctx->info.dialect == KS_DIALECT_CUDA) {
             int rc[3][6], nb = 0, nr = 0, want[3] = {96, 64, si[g].dflt.regs};
             double rb = stage_best;
             for (int i = 0; i < 3; i++) {

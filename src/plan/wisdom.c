@@ -63,7 +63,7 @@ kfft_status kfft_wisdom_save(kfft_wisdom *w, const char *path)
     FILE *f = fopen(tmp, "w");
     if (!f) return kfft_fail(KFFT_ERROR_IO, "wisdom: cannot write %s", tmp);
     pthread_mutex_lock(&w->lock);
-    fprintf(f, "kfft-wisdom 3\ndevice %s\nversion %s\n", w->device, w->version);
+    fprintf(f, "kfft-wisdom 4\ndevice %s\nversion %s\n", w->device, w->version);
     for (int i = 0; i < w->n; i++) {
         const kfft_wisdom_entry *e = &w->e[i];
         const char *prec = e->f64 ? "f64" : "f32";
@@ -130,8 +130,8 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
         size_t len = strlen(line);
         if (len && line[len - 1] == '\n') line[--len] = 0;
         if (ln == 1) {
-            if (strcmp(line, "kfft-wisdom 3"))
-                st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line 1 is not 'kfft-wisdom 3' (an older format: tune again)", path);
+            if (strcmp(line, "kfft-wisdom 4"))
+                st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line 1 is not 'kfft-wisdom 4' (an older format: tune again)", path);
         } else if (ln == 2) {
             if (strncmp(line, "device ", 7) || strcmp(line + 7, w->device))
                 st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: made on another device ('%s', this is '%s'): ignored", path,

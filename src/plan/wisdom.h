@@ -47,11 +47,13 @@ void kfft_wisdom_free(kfft_wisdom *w);
 int kfft_wisdom_lookup(kfft_wisdom *w, kfft_wisdom_entry *key);
 /* Adds or replaces the entry of e's key. */
 void kfft_wisdom_put(kfft_wisdom *w, const kfft_wisdom_entry *e);
-/* Text file: "kfft-wisdom 3", "device NAME", "version VERSION", then one line per entry
+/* Text file: "kfft-wisdom 4", "device NAME", "version VERSION", then one line per entry
  * ("single f32 R= B= ops= io= T= pad= radix= [regs=] [split=] ns= default_ns=" or "passes f64
  * R= ops= io= pad= radix= [split=] [noclu=] ns= default_ns=" or "plane f32 R= B= noplane= ns=
  * default_ns=", io= after B= for a real transform's plane and T= after noplane= for a plane whose threads were tuned; regs=, io= and T= absent read as 0, split= as -1, noclu= as 0). Files of format 2 (no io=) are
- * refused: their entries could not say which kernels they were measured on.
+ * refused: their entries could not say which kernels they were measured on; and of format 3:
+ * a stage the tuner left at its default could be recorded without the planner's register
+ * bound or radix mode, so its entry planned other, slower kernels (tune.c before session 32).
  * load() takes the entries of a file made on the same device, driver and compiler; any
  * other file (foreign device, stale driver, malformed line) is refused whole with the reason
  * and leaves w unchanged. */
