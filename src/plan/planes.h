@@ -10,8 +10,8 @@
 #include "gen/kspec.h"
 #include "plan/tables.h"
 
-/* Blocks per plane where `planes` n1 x n2 planes (n2 the rows' length; a real transform's
- * (type R2C or C2R): its packed columns) run as plane kernels on this device: 1, or P > 1 for a
+/* Blocks per plane where `planes` n1 x n2 planes (n2: the rows' length; for a real transform,
+ * type R2C or C2R, the packed columns M) run as plane kernels on this device: 1, or P > 1 for a
  * cluster of P blocks each holding n1/P rows; 0: not at all. */
 int plane_blocks(int f64, int64_t n1, int64_t n2, int64_t planes, kfft_type type, const kfft_device_info *info);
 /* Fills k (its sides set: a one-kernel spec along the n1 axis, outer[0] the n2 axis) as a

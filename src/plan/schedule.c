@@ -622,10 +622,10 @@ static stage_req stage_for(const kfft_problem *p, kfft_type type, int a, int src
  * rows' axis is the fastest in memory on both sides (outer[0] of the n1 axis's transforms, and
  * a smaller stride than n1's: the columns' walk across it and the rows' store along it stay
  * coalesced). Real transforms too, where the real rows (even, contiguous) packed as M = n/2
- * complex columns fit one block, or a C2R's a cluster of four (kspec.h: the R2C and C2R planes):
- * an R2C's first stage, a C2R's last. Against the R2C row kernel and a kernel per complex axis, kfft/cuFFT in one run
- * (H100, bench/results/h100-2026-11-27d-planes-real.txt): 128^3 0.98 -> 1.21, 64^3 1.01 -> 1.57,
- * 96^3 1.38 -> 1.97, 100^3 1.00 -> 1.42, 2-D 128^2 0.98 -> 1.45, 64^2 0.99 -> 2.10; fp64 128^3
+ * complex columns fit one block or (planes.c) a cluster of four (kspec.h: the R2C and C2R
+ * planes): an R2C's first stage, a C2R's last. Against the R2C row kernel and a kernel per
+ * complex axis, kfft/cuFFT in one run (H100, bench/results/h100-2026-11-27d-planes-real.txt):
+ * 128^3 0.98 -> 1.21, 64^3 1.01 -> 1.57, 96^3 1.38 -> 1.97, 100^3 1.00 -> 1.42, 2-D 128^2 0.98 -> 1.45, 64^2 0.99 -> 2.10; fp64 128^3
  * 0.98 -> 1.10, 96^3 1.30 -> 1.76, 64^2 1.06 -> 2.07. C2R (part 3): 64^3 1.02 -> 1.45, 96^3 1.37
  * -> 1.65, 100^3 0.97 -> 1.30, 2-D 96^2 1.51 -> 2.03, 64^2 1.01 -> 1.80; fp64 128^3 0.93 -> 1.03,
  * 64^3 0.97 -> 1.44, 64^2 0.97 -> 1.83; fp32 128 x 64 planes neither won nor lost (128^3 0.97,
