@@ -28,9 +28,10 @@ static int fits(int64_t elems, int f64, const kfft_device_info *info)
  * 3): fp32 in the fewest blocks that fit, where that is 4 or 8 (256^3 1.12 -> 1.16, 2-D 256^2
  * 1.03 -> 1.08, 64x512x256 0.98 -> 1.04), fp64 in eight blocks of at most 64 KB (128^3 1.00 ->
  * 1.22, 2-D 128^2 1.00 -> 1.36). Lost there: other P (fp32 192^3 in two blocks 1.00 -> 0.94,
- * 256^2 in eight 1.03 -> 0.88, again with 512 threads: 256^3 1.16 -> 1.06, h100-2026-11-27h-check.txt; fp64 128^3 in two 1.03 against eight's 1.22), odd planes (243^3
- * in three 1.13 -> 1.00), fp64 blocks alone on their SM (256^3 in eight of 128 KB 1.00 -> 0.86,
- * 192^3 in four 0.85 -> 0.81).
+ * 256^2 in eight 1.03 -> 0.88, again in session 32 with 512 threads too: 256^3 1.16 -> 1.01 and
+ * 1.06, h100-2026-11-27h-check.txt; fp64 128^3 in two 1.03 against eight's 1.22), odd planes
+ * (243^3 in three 1.13 -> 1.00), fp64 blocks alone on their SM (256^3 in eight of 128 KB 1.00 ->
+ * 0.86, 192^3 in four 0.85 -> 0.81).
  * Real planes (type R2C or C2R; kspec.h: the R2C and C2R planes) in a cluster only in fp32,
  * in four blocks of at most 64 KB. Against no plane, one run (bench/results/h100-2026-11-27f-
  * realclu.txt part 4, A B A B): R2C 256^3 1.08 -> 1.27, 2-D 256^2 1.02 -> 1.28, C2R 256^3 1.04

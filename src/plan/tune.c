@@ -170,11 +170,12 @@ typedef struct {
  * kfft_radix_auto's (blocks.c: small_radix_block, f64_block; the widest for 16384). */
 static int radix_mode(const kspec *k)
 {
+    int dflt = kfft_radix_auto(k->R, k->f64);
     for (int m = -1; m <= KFFT_RADIX_WIDEST; m++) {
         int rad[KS_MAX_RADICES], n = radices_of(k->R, k->f64, m, rad);
-        if (n == k->nrad && (n <= 0 || !memcmp(rad, k->rad, sizeof(int) * (size_t)n))) return m >= 0 ? m : kfft_radix_auto(k->R, k->f64);
+        if (n == k->nrad && (n <= 0 || !memcmp(rad, k->rad, sizeof(int) * (size_t)n))) return m >= 0 ? m : dflt;
     }
-    return kfft_radix_auto(k->R, k->f64);
+    return dflt;
 }
 
 int kfft_tune_stage_entry(const kfft_schedule *s, int g, kfft_wisdom_entry *e)
