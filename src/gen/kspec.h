@@ -179,17 +179,17 @@ typedef struct {
      * element-major in shared memory (element e of column c at e*B + c), which its passes walk
      * across. Then a second FFT of length B (radices prad, tables ptw) runs over the plane's R
      * rows, each B consecutive elements there: outer[0] is the rows' axis (n = B), and the rows
-     * are transforms of that axis (kernel.c: plane_view), the second FFT's last pass storing
+     * are transforms of that axis (plane.c: gen_plane_view), the second FFT's last pass storing
      * them. The plane needs no pass through global memory between its two axes. With clu = P,
      * a plane too large for one block runs on a cluster of P blocks (CUDA): block j holds rows
      * j + P m (istride is P rows), its first FFT is M1 = R = n1/P long, a radix-P pass across
      * the cluster (tw_pb: W_n1^(q kk) at (q-1)*M1 + kk) completes the columns, and block j
-     * keeps the rows kk + M1 q for its share of kk (kernel.c: emit_plane_cluster).
+     * keeps the rows kk + M1 q for its share of kk (plane.c: emit_plane_cluster).
      * An R2C plane (ld KS_LD_ROWPAIR, st KS_ST_R2C_PACK) transforms a real n1 x 2M plane whose
      * rows are contiguous: column c holds z = x[2c] + i x[2c+1] of each row (outer[0] counts the
      * M columns, 2 reals apart), the two FFTs make Z, the 2-D FFT of z, and the store writes the
      * half spectrum X[u][k] = (Z[u][k] + Z*[-u][M-k])/2 - i W_2M^k (Z[u][k] - Z*[-u][M-k])/2, k
-     * <= M (rtw: W_2M^k, k <= M/2; kernel.c: emit_plane_store_r2c); in one block, or in a cluster
+     * <= M (rtw: W_2M^k, k <= M/2; plane.c: emit_plane_store_r2c); in one block, or in a cluster
      * whose radix-P pass gives each block outputs kk and M1 - kk, so rows u and -u (S = M1/P even).
      * A C2R plane (ld KS_LD_C2R_PLANE, st KS_ST_PAIR) is its inverse: column k < M loads
      * Z[u][k] = (a + c) + i W_2M^-k (a - c), a = X[u][k], c = X*[-u][M-k] (rtw: W_2M^k, k < M;

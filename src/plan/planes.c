@@ -39,7 +39,7 @@ static int fits(int64_t elems, int f64, const kfft_device_info *info)
  * 0.79), fp32 512^3 in eight of 128 KB (C2R 0.86 -> 0.76), fp64 in eight of 64 KB (C2R 256^3
  * 0.92 -> 0.81), the planes' 512 threads at 256 or 1024 (R2C 256^3 1.20, 1.00), and an R2C
  * store that read row -u from another block's shared memory (R2C 256^3 1.05 in four; fp64 0.97
- * -> 0.80), where now each block holds rows u and -u (kernel.c: emit_plane_cluster). */
+ * -> 0.80), where now each block holds rows u and -u (plane.c: emit_plane_cluster). */
 int plane_blocks(int f64, int64_t n1, int64_t n2, int64_t planes, kfft_type type, const kfft_device_info *info)
 {
     if (n1 < 2 || n2 < 2 || n1 * n2 < 1024 || !kfft_is_smooth(n1) || !kfft_is_smooth(n2)) return 0;
