@@ -469,6 +469,14 @@ static void layouts(T *t)
         kfft_dim rs[2] = {{48, 140, 33}, {64, 2, 1}}, hs = {2, 48 * 140, 48 * 33};
         tcase c5 = guru(KFFT_R2C, 2, rs, 1, &hs, "r2c 48x64 batch=2 is=140,2 os=33,1");
         run(t, &c5);
+        /* padded real planes in clusters of four blocks on the H100 (fp32; planes.c), each block
+         * storing rows u and -u of the R2C from the plane's row 0; elsewhere a kernel per axis */
+        kfft_dim q[2] = {{256, 262, 131}, {256, 1, 1}}, hq = {128, 256 * 262 + 6, 256 * 131 + 3};
+        tcase c6 = guru(KFFT_R2C, 2, q, 1, &hq, "r2c 256x256 batch=128 is=262,1 os=131,1 idist=67078 odist=33539");
+        run(t, &c6);
+        kfft_dim qc[2] = {{256, 131, 262}, {256, 1, 1}}, hqc = {128, 256 * 131 + 3, 256 * 262 + 6};
+        tcase c7 = guru(KFFT_C2R, 2, qc, 1, &hqc, "c2r 256x256 batch=128 is=131,1 os=262,1 idist=33539 odist=67078");
+        run(t, &c7);
     }
     /* R2C with a non-unit real stride and idist < n (interleaved batch) */
     {
