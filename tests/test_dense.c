@@ -423,6 +423,21 @@ static tcase guru(kfft_type type, int rank, const kfft_dim *dims, int hr, const 
     return c;
 }
 
+/* An R2C and a C2R of batch n1 x n2 planes with padded rows (the real ones rrow apart, the
+ * complex ones crow) and padded batches (6 and 3 elements more than the planes). */
+static void padded_real_planes(T *t, int64_t n1, int64_t n2, int64_t batch, int64_t rrow, int64_t crow)
+{
+    char name[160];
+    for (int c2r = 0; c2r < 2; c2r++) {
+        int64_t is = c2r ? crow : rrow, os = c2r ? rrow : crow, id = n1 * is + (c2r ? 3 : 6), od = n1 * os + (c2r ? 6 : 3);
+        kfft_dim d[2] = {{n1, is, os}, {n2, 1, 1}}, h = {batch, id, od};
+        snprintf(name, sizeof name, "%s %lldx%lld batch=%lld is=%lld,1 os=%lld,1 idist=%lld odist=%lld", c2r ? "c2r" : "r2c", (long long)n1,
+                 (long long)n2, (long long)batch, (long long)is, (long long)os, (long long)id, (long long)od);
+        tcase c = guru(c2r ? KFFT_C2R : KFFT_R2C, 2, d, 1, &h, name);
+        run(t, &c);
+    }
+}
+
 static void layouts(T *t)
 {
     /* plan-many: strided input (istride 2), interleaved output (idist < n) */
@@ -458,25 +473,15 @@ static void layouts(T *t)
         kfft_dim e[2] = {{48, 120, 120}, {40, 3, 3}}, h2 = {3, 1, 1};
         tcase c2 = guru(KFFT_C2C, 2, e, 1, &h2, "c2c 48x40 batch=3 interleaved");
         run(t, &c2);
-        /* real planes (R2C's first stage, C2R's last) from padded rows and batches; and real rows
-         * strided by two (no plane) */
-        kfft_dim r[2] = {{48, 70, 37}, {64, 1, 1}}, hr = {3, 48 * 70 + 6, 48 * 37 + 3};
-        tcase c3 = guru(KFFT_R2C, 2, r, 1, &hr, "r2c 48x64 batch=3 is=70,1 os=37,1 idist=3366 odist=1779");
-        run(t, &c3);
-        kfft_dim rc[2] = {{48, 37, 70}, {64, 1, 1}}, hc = {3, 48 * 37 + 3, 48 * 70 + 6};
-        tcase c4 = guru(KFFT_C2R, 2, rc, 1, &hc, "c2r 48x64 batch=3 is=37,1 os=70,1 idist=1779 odist=3366");
-        run(t, &c4);
+        /* real planes (R2C's first stage, C2R's last) from padded rows and batches: one block;
+         * on the H100 (fp32) 256 x 256 in clusters of four blocks (planes.c), each block storing
+         * rows u and -u of the R2C from the plane's row 0, elsewhere a kernel per axis */
+        padded_real_planes(t, 48, 64, 3, 70, 37);
+        padded_real_planes(t, 256, 256, 128, 262, 131);
+        /* real rows strided by two (no plane) */
         kfft_dim rs[2] = {{48, 140, 33}, {64, 2, 1}}, hs = {2, 48 * 140, 48 * 33};
         tcase c5 = guru(KFFT_R2C, 2, rs, 1, &hs, "r2c 48x64 batch=2 is=140,2 os=33,1");
         run(t, &c5);
-        /* padded real planes in clusters of four blocks on the H100 (fp32; planes.c), each block
-         * storing rows u and -u of the R2C from the plane's row 0; elsewhere a kernel per axis */
-        kfft_dim q[2] = {{256, 262, 131}, {256, 1, 1}}, hq = {128, 256 * 262 + 6, 256 * 131 + 3};
-        tcase c6 = guru(KFFT_R2C, 2, q, 1, &hq, "r2c 256x256 batch=128 is=262,1 os=131,1 idist=67078 odist=33539");
-        run(t, &c6);
-        kfft_dim qc[2] = {{256, 131, 262}, {256, 1, 1}}, hqc = {128, 256 * 131 + 3, 256 * 262 + 6};
-        tcase c7 = guru(KFFT_C2R, 2, qc, 1, &hqc, "c2r 256x256 batch=128 is=131,1 os=262,1 idist=33539 odist=67078");
-        run(t, &c7);
     }
     /* R2C with a non-unit real stride and idist < n (interleaved batch) */
     {
