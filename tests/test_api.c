@@ -530,6 +530,22 @@ static int t_wisdom(void)
     CHECK(h == cplaned, "plane T=96 not taken (plane kernel: %d): %s", cplaned, why);
     exported(c, dir, got, sizeof got);
     CHECK(strstr(got, "plane f32 R=64 B=32 noplane=0 T=96 ") != NULL, "export lost T=96: %s", got);
+    /* Its tuned blocks (C=): a 16x32 plane, too small for the rule, is taken in one block;
+     * blocks that cannot hold a plane (a cluster on OpenCL) leave the rule's choice; C=0 is malformed. */
+    kfft_plan_desc ds = {.type = KFFT_C2C, .rank = 2, .n = {16, 32}, .batch = 4};
+    int splaned = plan_has(c, &ds, "plane=32", why, sizeof why);
+    set_wisdom_entry(path, "plane f32 R=16 B=32 noplane=0 C=1 ns=1 default_ns=2");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 6, "plane C= entry: %s", kfft_error_message());
+    h = plan_has(c, &ds, "plane=32", why, sizeof why);
+    CHECK(splaned == 0 && h == 1, "plane C=1 not taken (before: %d): %s", splaned, why);
+    exported(c, dir, got, sizeof got);
+    CHECK(strstr(got, "plane f32 R=16 B=32 noplane=0 C=1 ") != NULL, "export lost C=1: %s", got);
+    set_wisdom_entry(path, "plane f32 R=64 B=32 noplane=0 C=16 ns=1 default_ns=2");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && plan_has(c, &dc, "plane=32", why, sizeof why) == cplaned,
+          "plane C=16 (no such cluster): the rule's choice not kept: %s", why);
+    set_wisdom_entry(path, "plane f32 R=64 B=32 noplane=0 C=0 ns=1 default_ns=2");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
+          "a plane entry with C=0: %s", kfft_error_message());
     set_wisdom_entry(path, "plane f32 R=64 B=32 noplane=0 T=7 ns=1 default_ns=2");
     CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
           "a plane entry with T=7: %s", kfft_error_message());

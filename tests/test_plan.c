@@ -973,7 +973,8 @@ static int fake_fits, fake_asked;
 /* Launch costs for the tuner's checks (cluster_tune, plane_tune): a plane kernel's, another
  * cluster kernel's and any other's, in microseconds (0: free). */
 static long fake_plane_us, fake_cluster_us, fake_plain_us;
-static int fake_plane_T; /* nonzero: plane kernels cost fake_plane_us only at this many threads, else fake_plain_us */
+static int fake_plane_T;   /* nonzero: plane kernels cost fake_plane_us only at this many threads, else fake_plain_us */
+static int fake_plane_clu; /* nonzero: ... and only in clusters of this many blocks */
 static int fake_spin;    /* nonzero: launches wait by spinning (costs within a microsecond, where a sleep overshoots by 50-100) */
 static kfft_status fk_alloc(void *st, size_t bytes, kfft_buffer *buf)
 {
@@ -998,9 +999,12 @@ static kfft_status fk_compile(void *st, const char *src, void **bin, size_t *len
     (void)st;
     *bin = malloc(1);
     *len = 1;
-    *module = malloc(1);
-    if (*module) /* read by fk_launch: 2 a plane kernel (its rows' part), 1 another cluster kernel */
-        *(char *)*module = strstr(src, "kfft_i64 rt = tbase") ? 2 : strstr(src, "__cluster_dims__") != NULL;
+    *module = malloc(2);
+    if (*module) { /* read by fk_launch: 2 a plane kernel (its rows' part), 1 another cluster kernel; its cluster's blocks */
+        const char *cd = strstr(src, "__cluster_dims__(");
+        ((char *)*module)[0] = strstr(src, "kfft_i64 rt = tbase") ? 2 : cd != NULL;
+        ((char *)*module)[1] = (char)(cd ? atoi(cd + 17) : 1);
+    }
     return *bin && *module ? KFFT_SUCCESS : KFFT_ERROR_OUT_OF_MEMORY;
 }
 static void fk_unload(void *st, void *module)
@@ -1023,8 +1027,9 @@ static void fk_put_kernel(void *st, void *kernel)
 static kfft_status fk_launch(void *st, void *kernel, size_t groups, int threads, size_t smem, const kfft_launch_args *a)
 {
     (void)st, (void)groups, (void)smem, (void)a;
-    char kind = *(const char *)kernel;
-    long us = kind == 2 ? (fake_plane_T && threads != fake_plane_T ? fake_plain_us : fake_plane_us) : kind ? fake_cluster_us : fake_plain_us;
+    char kind = ((const char *)kernel)[0], clu = ((const char *)kernel)[1];
+    int plane_slow = (fake_plane_T && threads != fake_plane_T) || (fake_plane_clu && clu != fake_plane_clu);
+    long us = kind == 2 ? (plane_slow ? fake_plain_us : fake_plane_us) : kind ? fake_cluster_us : fake_plain_us;
     struct timespec ts = {0, us * 1000}, t0, t;
     if (us && fake_spin) {
         clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -1203,6 +1208,39 @@ static void plane_tune(void)
     fake_plane_us = fake_plain_us = 0;
 }
 
+/* kfft_tune tries a plane kernel in every number of blocks that can hold it (1, or clusters of
+ * 2, 4, 8; planes.c: plane_blocks_fit), where the planner took a plane (64^2: one block) and
+ * where its rule takes none (256^2, 8 planes: under the 128 it asks for): through the stand-in
+ * backend, plane kernels fast only in clusters of 2 (resp. 4), the entry says C=2 (C=4) and
+ * plans take it. */
+static void plane_clu_tune(void)
+{
+    struct { int64_t n, batch; int clu; const char *what; } c[] = {{64, 200, 2, "kept"}, {256, 8, 4, "(the rule takes none)"}};
+    fake_fits = 30;
+    for (int i = 0; i < 2; i++) {
+        kfft_plan_desc d = {.type = KFFT_C2C, .rank = 2, .n = {c[i].n, c[i].n}, .batch = c[i].batch};
+        char tag[16];
+        snprintf(tag, sizeof tag, " C=%d", c[i].clu);
+        kfft_context c0 = fake_context();
+        CHECK(c0 && planned_with(c0, &d, tag) == 0, "plane blocks tune %lld: the planner's own plan has%s", (long long)c[i].n, tag);
+        if (c0) kfft_context_destroy(c0);
+        fake_plane_clu = c[i].clu;
+        stand_in_tuned t = stand_in_tune(&d, &fake_plane_us, 0, (kfft_wisdom_entry){.passes = 2, .R = c[i].n, .B = (int)c[i].n});
+        if (!t.ctx) {
+            CHECK(0, "plane blocks tune: host memory");
+            break;
+        }
+        CHECK(!t.st && t.found && !t.e.noplane && t.e.clu == c[i].clu && strstr(t.r.choice, c[i].what) && strstr(t.r.choice, tag + 1),
+              "plane blocks tune %lld: status %d, entry %d noplane %d C %d, choice %s", (long long)c[i].n, (int)t.st, t.found, t.e.noplane,
+              t.e.clu, t.st ? kfft_error_message() : t.r.choice);
+        CHECK(planned_with(t.ctx, &d, tag) == 1, "plane blocks tune %lld: the wisdom's plan has not%s", (long long)c[i].n, tag);
+        CHECK(t.ctx->live_buffers == 0, "plane blocks tune: %ld buffers left", t.ctx->live_buffers);
+        kfft_context_destroy(t.ctx);
+    }
+    fake_plane_clu = 0;
+    fake_plane_us = fake_plain_us = 0;
+}
+
 /* The CUDA source and description of d's schedule on ctx's device, with or without its wisdom
  * (caller frees *src). */
 static int schedule_text(kfft_context ctx, const kfft_plan_desc *d, int wisdom, char **src, char *describe, size_t len)
@@ -1349,6 +1387,7 @@ int main(void)
     cluster_refit();
     cluster_tune();
     plane_tune();
+    plane_clu_tune();
     default_tune();
     stage_entries_replan();
     real_route(KFFT_C2R, 100003, 4, 1, 3);

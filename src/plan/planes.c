@@ -55,6 +55,15 @@ int plane_blocks(int f64, int64_t n1, int64_t n2, int64_t planes, kfft_type type
     return P <= info->cluster_max && P >= 4 && n1 % (P * P) == 0 ? P : 0;
 }
 
+int plane_blocks_fit(int f64, int64_t n1, int64_t n2, int P, kfft_type type, const kfft_device_info *info)
+{
+    if (n1 < 2 || n2 < 2 || !kfft_is_smooth(n1) || !kfft_is_smooth(n2) || P < 1) return 0;
+    if (P == 1) return fits(n1 * n2, f64, info);
+    /* a cluster: powers of two whose rows split evenly (an R2C's blocks hold rows u and -u) */
+    return !(n1 & (n1 - 1)) && !(n2 & (n2 - 1)) && !(P & (P - 1)) && P <= info->cluster_max && n1 % ((int64_t)P * P) == 0 &&
+           (type != KFFT_R2C || n1 / P / P % 2 == 0) && fits(n1 * n2 / P, f64, info);
+}
+
 /* Per-pass twiddle tables W_{Ns r}^(i kk) of an in-block FFT, by butterfly (as blocks.c:
  * blk_local_tables makes them without split or direct tables). */
 static void pass_tables(const kspec *k, int64_t *tw, kfft_table *t)

@@ -34,6 +34,10 @@ typedef struct {
     /* Internal (kfft_tune): 1, no plane kernel (kspec.h: plane) where the planner's rule would
      * take one, the last two axes a stage each; -1, the rule's choice whatever the wisdom says. */
     int noplane;
+    /* Internal (kfft_tune): > 0, a plane kernel in this many blocks a plane (1: one; P: a
+     * cluster) wherever the layout allows one and they can hold it (planes.c:
+     * plane_blocks_fit), whatever the rule says; 0, the rule's (or the wisdom's C=). */
+    int plane_clu;
 } kfft_problem;
 
 kfft_status kfft_problem_from_desc(const kfft_plan_desc *d, kfft_problem *p);

@@ -638,17 +638,20 @@ static int plane_stage(kfft_schedule *s, const kfft_problem *p, const kfft_devic
     const kfft_dim *d2 = &p->dims[r - 1];
     int64_t planes = 1, n2 = real ? d2->n / 2 : d2->n;
     for (int d = 1; d < q.nouter; d++) planes *= q.outer[d].n;
-    int P = plane_blocks(p->f64, q.n, n2, planes, p->type, info);
     if (!q.nouter || q.outer[0].n != kfft_problem_len(p, r - 1, 0) || q.outer[0].is != d2->is || q.outer[0].os != d2->os ||
-        d2->is >= q.is || d2->os >= q.os || !P || (real && (d2->n % 2 || (r2c ? d2->is : d2->os) != 1)))
+        d2->is >= q.is || d2->os >= q.os || (real && (d2->n % 2 || (r2c ? d2->is : d2->os) != 1)))
         return 0;
     int ld = r2c ? KS_LD_ROWPAIR : c2r ? KS_LD_C2R_PLANE : KS_LD_CPLX, sto = r2c ? KS_ST_R2C_PACK : c2r ? KS_ST_PAIR : KS_ST_CPLX;
-    /* Measured: the tuner's candidate without it or its threads (knob), else the device's
-     * wisdom (kfft_tune): the plane or not, and its threads (0: the planner's) */
+    /* Measured: the tuner's candidate (no plane, its blocks, its threads: noplane, plane_clu,
+     * knob), else the device's wisdom (kfft_tune): the plane or not, its blocks and threads (0:
+     * the planner's); else the rule. */
     kfft_wisdom_entry key = {.passes = 2, .f64 = p->f64, .R = q.n, .B = (int)n2, .io = kfft_wisdom_io(ld, sto)};
-    int g = s->nstages, T = p->knob[g].on ? p->knob[g].T : 0;
-    if (p->noplane > 0 || (!p->noplane && kfft_wisdom_lookup(info->wisdom, &key) && key.noplane)) return 0;
-    if (!p->noplane && !p->knob[g].on && key.T) T = key.T;
+    int g = s->nstages, T = p->knob[g].on ? p->knob[g].T : 0, found = !p->noplane && kfft_wisdom_lookup(info->wisdom, &key);
+    if (p->noplane > 0 || (found && key.noplane)) return 0;
+    int want = p->plane_clu ? p->plane_clu : found ? key.clu : 0; /* blocks that cannot hold it: the rule's */
+    int P = want && plane_blocks_fit(p->f64, q.n, n2, want, p->type, info) ? want : plane_blocks(p->f64, q.n, n2, planes, p->type, info);
+    if (!P) return 0;
+    if (found && !p->knob[g].on && key.T) T = key.T;
     /* A real transform's sides as its last-axis stage sees them: spans and in-place safety (each
      * real row's bytes hold its half-spectrum row, and a block reads its plane before writing it). */
     stage_req side = real ? stage_for(p, p->type, r - 1, BUF_IN, BUF_OUT) : q;

@@ -6,10 +6,12 @@
  * thread and to the planner's own bound (more blocks per SM); for a multi-pass stage, the
  * radices and padding of all its passes; for either, last, the winner with split twiddle
  * tables the other way from the planner's rule (blocks.c: split_wins), and for passes the
- * planner ran in clusters, the winner without them. Before the stages, where the planner took a
- * plane kernel (two axes in one kernel, planes.c), the plan with a kernel per axis instead; the
- * stages are then the winner's, and a plane kept gets its threads per block tuned (its one
- * knob). A stage left at its default records the planner's choices, its register bound too. */
+ * planner ran in clusters, the winner without them. Before the stages, the last two axes (a
+ * plane kernel, planes.c): where the planner took one, a kernel per axis instead, and a plane
+ * kernel in every other number of blocks that can hold it (1, or a cluster of 2, 4 or 8), where
+ * it took one or not; the stages are then the winner's, and a plane kept gets its threads per
+ * block tuned. A stage left at its default records the planner's choices, its register bound
+ * too. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -233,7 +235,7 @@ static kfft_status candidates(kfft_context ctx, const kfft_problem *q, stage_inf
         const kspec *k0 = &s.spec[s.stage[g].first];
         if (k0->plane) {
             *plane = (kfft_wisdom_entry){.passes = 2, .f64 = k0->f64, .R = (int64_t)k0->R * (k0->clu ? k0->clu : 1), .B = k0->plane,
-                                         .io = kfft_wisdom_io(k0->ld, k0->st), .split = -1};
+                                         .io = kfft_wisdom_io(k0->ld, k0->st), .split = -1, .clu = k0->clu ? k0->clu : 1};
             si[g].clu = 0; /* its clusters are the plane's own, not a pass rule's */
             si[g].plane = 1;
             int want[5] = {k0->T, 128, 256, 512, 1024};
@@ -293,18 +295,47 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     double best_total = 0;
     if (!st) st = time_plan(ctx, &q, in, out, &rep->default_ms);
     best_total = rep->default_ms;
-    /* First, where the planner took a plane kernel, its two axes a kernel each: the rule was
-     * set from a few shapes (planes.c); the stages are then those of the winner. */
-    if (!st && plane.passes == 2) {
+    /* First, the last two axes: where the planner took a plane kernel, a kernel each; and a plane
+     * kernel in every other number of blocks that can hold one (1, or a cluster of 2, 4, 8), where
+     * the planner took one or not. The rules were set from a few shapes (planes.c); the stages are
+     * then those of the winner. */
+    int dflt_clu = plane.passes == 2 ? plane.clu : 0, best_clu = 0;
+    if (!st && dflt_clu) {
         double ms = 0;
         q.noplane = 1;
         st = time_plan(ctx, &q, in, out, &ms);
-        q.noplane = !st && ms < 0.98 * rep->default_ms ? 1 : -1;
-        if (q.noplane > 0) {
-            rep->stages++;
-            st = candidates(ctx, &q, si, cand, ncand, &nst, &(kfft_wisdom_entry){0});
+        if (!st && ms < 0.98 * best_total) best_total = ms;
+        else q.noplane = -1;
+    }
+    for (int P = 1; P <= 8 && !st; P *= 2) {
+        kfft_wisdom_entry pk;
+        int ns = 0, nc[KFFT_MAX_DIMS];
+        stage_info sp[KFFT_MAX_DIMS];
+        int (*cp)[MAXC][6] = malloc(sizeof(int[KFFT_MAX_DIMS][MAXC][6]));
+        kfft_problem qp = q;
+        qp.noplane = -1;
+        qp.plane_clu = P;
+        if (P == dflt_clu || !cp || candidates(ctx, &qp, sp, cp, nc, &ns, &pk) || pk.passes != 2 || pk.clu != P) {
+            free(cp);
+            kfft_clear_error();
+            continue;
+        }
+        free(cp);
+        double ms = 0;
+        st = time_plan(ctx, &qp, in, out, &ms);
+        if (!st && ms < 0.98 * best_total) {
+            best_total = ms;
+            best_clu = P;
+            q.noplane = -1;
+            if (!dflt_clu) plane = pk; /* its key: the planner took no plane */
         }
     }
+    q.plane_clu = best_clu;
+    if (!st && (q.noplane > 0 || best_clu)) {
+        rep->stages++;
+        st = candidates(ctx, &q, si, cand, ncand, &nst, &(kfft_wisdom_entry){0});
+    }
+    best_total = rep->default_ms;
     for (int g = 0; g < nst && !st; g++) {
         if (ncand[g] < 2 && !si[g].clu) continue; /* nothing to choose */
         int best = 0;
@@ -386,13 +417,18 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
             snprintf(rep->choice + o, sizeof rep->choice - o, "%sR=%lld B=%d T=%d pad=%d radix=%d regs=%d split=%d%s", o ? "; " : "",
                      (long long)e.R, e.B, e.T, e.pad, e.radix, e.regs, e.split, keep ? "" : " (default)");
     }
-    if (!st && plane.passes == 2) {
+    /* The plane's entry: where the planner takes one, or the tuned plan does */
+    if (!st && plane.passes == 2 && (dflt_clu || (keep && best_clu))) {
         plane.noplane = keep && q.noplane > 0;
+        plane.clu = keep && !plane.noplane ? best_clu : 0;
         plane.ms = keep ? best_total : rep->default_ms;
         plane.default_ms = rep->default_ms;
         kfft_wisdom_put(ctx->wisdom, &plane);
-        char what[48] = "noplane=1 (a kernel per axis)";
-        if (!plane.noplane && plane.T) snprintf(what, sizeof what, "kept, T=%d", plane.T);
+        char what[96] = "noplane=1 (a kernel per axis)", t[16] = "", c[16] = "";
+        if (plane.T) snprintf(t, sizeof t, ", T=%d", plane.T);
+        if (plane.clu) snprintf(c, sizeof c, ", C=%d", plane.clu);
+        if (!plane.noplane && (plane.T || plane.clu))
+            snprintf(what, sizeof what, "%s%s%s", dflt_clu ? "kept" : "a plane kernel (the rule takes none)", t, c);
         else if (!plane.noplane) snprintf(what, sizeof what, "kept (default)");
         size_t o = strlen(rep->choice);
         snprintf(rep->choice + o, sizeof rep->choice - o, "%splane %lldx%d: %s", o ? "; " : "", (long long)plane.R, plane.B, what);

@@ -71,7 +71,8 @@ kfft_status kfft_wisdom_save(kfft_wisdom *w, const char *path)
             fprintf(f, "plane %s R=%lld B=%d", prec, (long long)e->R, e->B);
             if (e->io) fprintf(f, " io=%d", e->io); /* a real transform's plane (C2C's: none) */
             fprintf(f, " noplane=%d", e->noplane);
-            if (e->T) fprintf(f, " T=%d", e->T); /* its threads, where tuned */
+            if (e->T) fprintf(f, " T=%d", e->T);     /* its threads, where tuned */
+            if (e->clu) fprintf(f, " C=%d", e->clu); /* its blocks a plane, where tuned */
             fprintf(f, " ns=%lld default_ns=%lld\n", (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
             continue;
         }
@@ -143,18 +144,19 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
                                w->version);
         } else {
             const char *s = line;
-            long long R, B = 0, ops, io = 0, T = 0, pad, radix, regs = 0, split = -1, noclu = 0, noplane, ms, dms;
+            long long R, B = 0, ops, io = 0, T = 0, pad, radix, regs = 0, split = -1, noclu = 0, noplane, clu = 0, ms, dms;
             if (!strncmp(s, "plane ", 6)) { /* the plane kernel's entry: its own fields */
                 int pf64 = !strncmp(s + 6, "f64 ", 4), known = pf64 || !strncmp(s + 6, "f32 ", 4);
                 if (known) s += 10; /* within the line: its first 10 characters matched */
                 if (!known || n >= KFFT_WISDOM_MAX || !field(&s, "R=", 1, 1 << 20, &R) || !field(&s, "B=", 1, 1 << 20, &B) ||
                     !field_opt(&s, "io=", 0, 255, &io) || !field(&s, "noplane=", 0, 1, &noplane) || !field_opt(&s, "T=", 32, 1024, &T) ||
-                    !field(&s, "ns=", 0, (long long)1 << 50, &ms) || !field(&s, "default_ns=", 0, (long long)1 << 50, &dms) || *s) {
+                    !field_opt(&s, "C=", 1, 16, &clu) || !field(&s, "ns=", 0, (long long)1 << 50, &ms) || !field(&s, "default_ns=", 0, (long long)1 << 50, &dms) || *s) {
                     st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line %d: malformed entry", path, ln);
                     break;
                 }
                 got[n++] = (kfft_wisdom_entry){.passes = 2, .f64 = pf64, .R = R, .B = (int)B, .io = (int)io, .T = (int)T,
-                                               .noplane = (int)noplane, .split = -1, .ms = ms / 1e6, .default_ms = dms / 1e6};
+                                               .noplane = (int)noplane, .clu = (int)clu, .split = -1, .ms = ms / 1e6,
+                                               .default_ms = dms / 1e6};
                 continue;
             }
             int passes = !strncmp(s, "passes ", 7), kind = passes || !strncmp(s, "single ", 7);
