@@ -307,20 +307,18 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         if (!st && ms < 0.98 * best_total) best_total = ms;
         else q.noplane = -1;
     }
-    for (int P = 1; P <= 8 && !st; P *= 2) {
+    int(*cp)[MAXC][6] = malloc(sizeof(int[KFFT_MAX_DIMS][MAXC][6])); /* a candidate's stages: only its plane's key is kept */
+    for (int P = 1; P <= 8 && !st && cp; P *= 2) {
         kfft_wisdom_entry pk;
         int ns = 0, nc[KFFT_MAX_DIMS];
         stage_info sp[KFFT_MAX_DIMS];
-        int (*cp)[MAXC][6] = malloc(sizeof(int[KFFT_MAX_DIMS][MAXC][6]));
         kfft_problem qp = q;
         qp.noplane = -1;
         qp.plane_clu = P;
-        if (P == dflt_clu || !cp || candidates(ctx, &qp, sp, cp, nc, &ns, &pk) || pk.passes != 2 || pk.clu != P) {
-            free(cp);
-            kfft_clear_error();
+        if (P == dflt_clu || candidates(ctx, &qp, sp, cp, nc, &ns, &pk) || pk.passes != 2 || pk.clu != P) {
+            kfft_clear_error(); /* no plane in P blocks here */
             continue;
         }
-        free(cp);
         double ms = 0;
         st = time_plan(ctx, &qp, in, out, &ms);
         if (!st && ms < 0.98 * best_total) {
@@ -330,6 +328,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
             if (!dflt_clu) plane = pk; /* its key: the planner took no plane */
         }
     }
+    free(cp);
     q.plane_clu = best_clu;
     if (!st && (q.noplane > 0 || best_clu)) {
         rep->stages++;
