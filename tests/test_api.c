@@ -543,18 +543,16 @@ static int t_wisdom(void)
     set_wisdom_entry(path, "plane f32 R=64 B=32 noplane=0 C=16 ns=1 default_ns=2");
     CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && plan_has(c, &dc, "plane=32", why, sizeof why) == cplaned,
           "plane C=16 (no such cluster): the rule's choice not kept: %s", why);
-    set_wisdom_entry(path, "plane f32 R=64 B=32 noplane=0 C=0 ns=1 default_ns=2");
-    CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
-          "a plane entry with C=0: %s", kfft_error_message());
-    set_wisdom_entry(path, "plane f32 R=64 B=32 noplane=0 T=7 ns=1 default_ns=2");
-    CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
-          "a plane entry with T=7: %s", kfft_error_message());
-    set_wisdom_entry(path, "plane f32 R=64 B=64 ns=1 default_ns=2");
-    CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
-          "a plane entry without noplane=: %s", kfft_error_message());
-    set_wisdom_entry(path, "plane f3");
-    CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
-          "a cut plane entry: %s", kfft_error_message());
+    /* Malformed plane entries: C=0, T=7, no noplane=, a cut line. */
+    static const char *bad[][2] = {{"plane f32 R=64 B=32 noplane=0 C=0 ns=1 default_ns=2", "with C=0"},
+                                   {"plane f32 R=64 B=32 noplane=0 T=7 ns=1 default_ns=2", "with T=7"},
+                                   {"plane f32 R=64 B=64 ns=1 default_ns=2", "without noplane="},
+                                   {"plane f3", "cut"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        set_wisdom_entry(path, bad[i][0]);
+        CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
+              "a plane entry %s: %s", bad[i][1], kfft_error_message());
+    }
     kfft_context_destroy(c);
     /* A malformed default file: the context still opens, without it, and says why. */
     rewrite(other, path, 0, NULL);
