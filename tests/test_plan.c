@@ -210,6 +210,53 @@ static void conv_and_bounds(void)
     }
 }
 
+/* Does src call a pruned codelet (kfft_dft<r>_<live>, codelet.c)? */
+static int calls_pruned(const char *src)
+{
+    for (const char *p = strstr(src, "kfft_dft"); p; p = strstr(p + 1, "kfft_dft")) {
+        const char *q = p + 8;
+        while (*q >= '0' && *q <= '9') q++;
+        if (*q == '_') return 1;
+    }
+    return 0;
+}
+
+/* Bluestein's input is zero past n and its outputs past n are dropped: the first pass calls a
+ * codelet that takes the butterfly's elements j + i*RB*S >= n as zero, and the last pass stores
+ * only those below n (kernel.c gen_live_elems). Expected counts worked by hand: 8219 (m = 16464
+ * = 21x16x7x7 in one block) reads 11 of 21 elements 784 apart and stores 4 of 7 2352 apart;
+ * in fp64 its passes (columns of 98 at a stride of 168) read 7 of 14 at 7 x 168 and store 4 of 7
+ * at 14 x 168; 100003's passes (m = 200704, columns of 448 at a stride of 448) read 4 of 8 at 56 x 448 and
+ * store 4 of 7 at 64 x 448; Rader (17443) and smooth lengths prune nothing. */
+static void bluestein_pruned(void)
+{
+    static const struct {
+        int64_t n;
+        kfft_precision prec;
+        const char *first, *last;
+    } c[] = {{8219, KFFT_F32, "kfft_dft21_11(&rv[it * 21]);", "i < 4; i++) {\n        int c = bc, e = bj + i * 2352;"},
+             {8219, KFFT_F64, "kfft_dft14_7(&rv[it * 14]);", "i < 4; i++) {\n        int c = bc, e = bj + i * 14;"},
+             {1021, KFFT_F32, "kfft_dft16_8(&rv[it * 16]);", "i < 8; i++) {\n        int c = bc, e = bj + i * 128;"},
+             {100003, KFFT_F32, "kfft_dft8_4(&rv[it * 8]);", "i < 4; i++) {\n        int c = bc, e = bj + i * 64;"},
+             {17443, KFFT_F32, NULL, NULL},
+             {16464, KFFT_F32, NULL, NULL}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_schedule s;
+        strbuf src;
+        if (schedule_prec(KFFT_C2C, c[i].prec, 1, &c[i].n, 4, &s) || kfft_schedule_source(&s, KS_DIALECT_OPENCL, &src)) {
+            CHECK(0, "pruned %lld: %s", (long long)c[i].n, kfft_error_message());
+            continue;
+        }
+        if (c[i].first)
+            CHECK(strstr(src.s, c[i].first) && strstr(src.s, c[i].last), "pruned %lld: expected \"%s\" and \"%s\": %s",
+                  (long long)c[i].n, c[i].first, c[i].last, s.describe);
+        else
+            CHECK(!calls_pruned(src.s), "pruned %lld: nothing to prune: %s", (long long)c[i].n, s.describe);
+        sb_free(&src);
+        kfft_schedule_free(&s);
+    }
+}
+
 /* Batch-4 C2C. */
 static int plan1d(int64_t n, char *desc, size_t len) { return plan1d_of(KFFT_C2C, n, 4, desc, len); }
 
@@ -1383,6 +1430,7 @@ int main(void)
     cluster_passes();
     plane_kernels();
     bluestein_middles();
+    bluestein_pruned();
     bluestein_pairs();
     cluster_refit();
     cluster_tune();

@@ -2,7 +2,12 @@
  * Composite lengths split recursively (decimation in time, with the trivial twiddles
  * -i and (+-1-i)/sqrt(2) special-cased); primes use the symmetric form
  *   y_m = x_0 + sum_k cos(2 pi mk/p)(x_k + x_{p-k}) -/+ i sum_k sin(2 pi mk/p)(x_k - x_{p-k})
- * with every constant computed in double from the exact residue mk mod p. */
+ * with every constant computed in double from the exact residue mk mod p.
+ * A pruned codelet takes its inputs past the first `live` as zero (Bluestein's zero padding):
+ * zeros are tracked by name (an empty name) and every operation on them is left out, which
+ * the compiler may not do itself (x + 0 is not x in IEEE arithmetic when x is -0). Zeros
+ * form a tail in every sub-DFT too (its inputs are s, s+p, s+2p, ...; its outputs are all
+ * zero or none), so x_k zero means x_k' zero for every k' > k. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -22,6 +27,8 @@ typedef struct {
 typedef char name_t[16];
 
 static void fresh(cg *g, name_t out) { snprintf(out, sizeof(name_t), "t%d", g->tmp++); }
+
+static int zero(const char *name) { return name[0] == 0; }
 
 static int is_prime(int r)
 {
@@ -46,7 +53,7 @@ int gen_codelet_supported(int r)
 static void emit_twiddle(cg *g, int r, int k, const char *in, name_t out)
 {
     k %= r;
-    if (k == 0) {
+    if (k == 0 || zero(in)) {
         snprintf(out, sizeof(name_t), "%s", in);
         return;
     }
@@ -85,7 +92,16 @@ static void emit_prime(cg *g, int p, name_t *in, name_t *out)
 {
     int h = (p - 1) / 2, id = g->tmp++;
     name_t t[KFFT_CODELET_MAX_PRIME], u[KFFT_CODELET_MAX_PRIME];
+    if (zero(in[0])) { /* zeros form a tail: all inputs zero */
+        for (int m = 0; m < p; m++) out[m][0] = 0;
+        return;
+    }
     for (int k = 1; k <= h; k++) {
+        if (zero(in[p - k])) { /* x_k + 0, x_k - 0 (both zero where x_k is) */
+            snprintf(t[k], sizeof(name_t), "%s", in[k]);
+            snprintf(u[k], sizeof(name_t), "%s", in[k]);
+            continue;
+        }
         fresh(g, t[k]);
         fresh(g, u[k]);
         sb_printf(g->b, "    kfft_cplx %s = cadd(%s, %s), %s = csub(%s, %s);\n", t[k], in[k], in[p - k], u[k],
@@ -93,7 +109,8 @@ static void emit_prime(cg *g, int p, name_t *in, name_t *out)
     }
     fresh(g, out[0]);
     sb_printf(g->b, "    kfft_cplx %s = %s", out[0], in[0]);
-    for (int k = 1; k <= h; k++) sb_printf(g->b, "; %s = cadd(%s, %s)", out[0], out[0], t[k]);
+    for (int k = 1; k <= h; k++)
+        if (!zero(t[k])) sb_printf(g->b, "; %s = cadd(%s, %s)", out[0], out[0], t[k]);
     sb_puts(g->b, ";\n");
     for (int m = 1; m <= h; m++) {
         /* a = x0 + sum cos * t;  b = sum sin * u;  y_m = a - i b, y_{p-m} = a + i b */
@@ -106,6 +123,7 @@ static void emit_prime(cg *g, int p, name_t *in, name_t *out)
             double c, sn;
             kfft_expi(r, p, &c, &sn);
             sn = -sn; /* kfft_expi gives exp(-i theta); the form above wants sin(theta) */
+            if (zero(t[k])) continue; /* and u[k]: both inputs zero */
             sb_printf(g->b, "    %s_x += ", a);
             sb_real(g->b, c, !g->f64);
             sb_printf(g->b, " * %s.x; %s_y += ", t[k], a);
@@ -140,7 +158,10 @@ static void emit_dft(cg *g, int r, name_t *in, name_t *out)
     }
     int p = smallest_factor(r), q = r / p;
     if (p == r) {
-        if (r == 2) {
+        if (r == 2 && zero(in[1])) { /* x0 + 0, x0 - 0 */
+            snprintf(out[0], sizeof(name_t), "%s", in[0]);
+            snprintf(out[1], sizeof(name_t), "%s", in[0]);
+        } else if (r == 2) {
             fresh(g, out[0]);
             fresh(g, out[1]);
             sb_printf(g->b, "    kfft_cplx %s = cadd(%s, %s), %s = csub(%s, %s);\n", out[0], in[0], in[1], out[1], in[0], in[1]);
@@ -163,16 +184,19 @@ static void emit_dft(cg *g, int r, name_t *in, name_t *out)
     }
 }
 
-void gen_codelet(strbuf *b, int r, int f64)
+void gen_codelet(strbuf *b, int r, int live, int f64)
 {
     cg g = {b, 0, f64};
     name_t in[KFFT_CODELET_MAX], out[KFFT_CODELET_MAX];
-    sb_printf(b, "KFFT_DEVICE void kfft_dft%d(kfft_cplx *v)\n{\n", r);
+    if (live < r) sb_printf(b, "KFFT_DEVICE void kfft_dft%d_%d(kfft_cplx *v)\n{\n", r, live);
+    else sb_printf(b, "KFFT_DEVICE void kfft_dft%d(kfft_cplx *v)\n{\n", r);
     for (int k = 0; k < r; k++) {
+        in[k][0] = 0;
+        if (k >= live) continue;
         snprintf(in[k], sizeof(name_t), "x%d", k);
         sb_printf(b, "    kfft_cplx x%d = v[%d];\n", k, k);
     }
     emit_dft(&g, r, in, out);
-    for (int k = 0; k < r; k++) sb_printf(b, "    v[%d] = %s;\n", k, out[k]);
+    for (int k = 0; k < r; k++) sb_printf(b, "    v[%d] = %s;\n", k, out[k]); /* none zero: x0 is live */
     sb_puts(b, "}\n");
 }

@@ -79,8 +79,12 @@ void gen_dialect_f64_math(strbuf *b, int dialect);
 void gen_dialect_smem(strbuf *b, int dialect, int elems);
 
 /* Codelets (codelet.c): `KFFT_DEVICE void kfft_dft<r>(kfft_cplx *v)`, forward DFT of
- * length r in place on v[0..r-1], straight-line code. */
+ * length r in place on v[0..r-1], straight-line code; with live < r, `kfft_dft<r>_<live>`,
+ * whose inputs v[live..r-1] are taken as zero (not read). */
 int gen_codelet_supported(int r);
-void gen_codelet(strbuf *b, int r, int f64);
+void gen_codelet(strbuf *b, int r, int live, int f64);
+/* Elements of a first (store = 0) or last (store = 1) radix-r pass's butterflies that can
+ * lie below a Bluestein kernel's n (kernel.c); r where nothing is pruned. */
+int gen_live_elems(const kspec *k, int r, int store);
 
 #endif

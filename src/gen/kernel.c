@@ -639,6 +639,24 @@ static void emit_mid_fused(strbuf *b, const kspec *k, int r, int RB)
     sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) s[KFFT_SP(base + i)] = rv[it * %d + i];\n", r, r);
 }
 
+/* How many elements e = bj + i*RB (i < r) of a butterfly of the first pass reading the source
+ * (store = 0) or the last writing the destination (store = 1) can lie below n, where elements
+ * past n are zero (Bluestein's padded input) or dropped (its output). Element e of a column is
+ * index j + e*S of its transform, j >= 0 (S = 1 in a kernel holding whole transforms). The
+ * first pass's codelet is then pruned (codelet.c) and both loops stop there: 8219's kernel has
+ * 9% fewer instructions (ptxas), and against the same tree without it (H100, bench/results/
+ * h100-2026-11-27k-prune.txt, A B A B) kfft/cuFFT went 2039 0.78 -> 1.05, 61 1.31 -> 1.45, 131
+ * 0.93 -> 1.01, 509 0.92 -> 0.98, 1021 1.18 -> 1.24, 3345 0.87 -> 0.91, 8219 3.30 -> 3.37, C2R
+ * 8219 3.78 -> 3.88, C2R 127 4.21 -> 4.62, 2-D 3345^2 1.06 -> 1.11; 100003, 1000003 and fp64
+ * even; 127 lost (3.25 -> 3.09), kept for the rule's sake. */
+int gen_live_elems(const kspec *k, int r, int store)
+{
+    if (!(k->ops & (store ? KS_POST_CHIRP : KS_PRE_CHIRP)) || k->clu || k->plane) return r;
+    long long S = k->kind != KS_GPASS ? 1 : store ? (long long)ks_store_ns(k) : (long long)(k->N / col_len(k));
+    long long step = (long long)(k->R / r) * S, live = (k->n + step - 1) / step;
+    return live < r ? (int)live : r;
+}
+
 /* Stockham radix passes over the B columns of length R held in s. The first pass may read
  * its butterflies' elements straight from the source (from_global) and the last may write
  * them straight to the destination (to_global), so the data crosses shared memory twice
@@ -671,8 +689,9 @@ void gen_emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_
         sb_printf(b, "#pragma unroll\n    for (int it = 0; it < %d; it++) {\n", kr);
         sb_printf(b, "        int bf = KFFT_TID + it * %d;\n        %s{\n", k->T, guard);
         sb_printf(b, "            %s\n", map);
+        int live = rd ? gen_live_elems(k, r, 0) : r, out_live = wr ? gen_live_elems(k, r, 1) : r;
         if (rd) {
-            sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", r);
+            sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", live);
             sb_printf(b, "        int c = bc, e = bj + i * %d;\n        %s g = col0 + c;\n", RB, idx_type(k));
             emit_load_elem(b, k, index, "bj", "i");
             sb_printf(b, "        rv[it * %d + i] = v;\n            }\n", r);
@@ -706,7 +725,7 @@ void gen_emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_
             long long area = (long long)ks_tw_offset(k);
             sb_printf(b, "            kfft_cplx w0 = s[%lld + bj * %d + bc];\n            rv[it * %d] = cmul(rv[it * %d], w0);\n", area, k->B, r, r);
             sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) rv[it * %d + i] = cmul(rv[it * %d + i], cmul(w0, s[%lld + (%d + i - 1) * %d + bc]));\n",
-                      r, r, r, area, RB, k->B);
+                      live, r, r, area, RB, k->B);
         }
         if (Ns > 1 && k->twdirect[p]) {
             sb_printf(b, "            int kk = bj %% %lld;\n", Ns);
@@ -738,9 +757,10 @@ void gen_emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_
                 sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) rv[it * %d + i] = cmul(rv[it * %d + i], "
                              "tw[%lld + kk * %d + i - 1]);\n", r, r, r, (long long)k->tw_local[p], r - 1);
         }
-        sb_printf(b, "            kfft_dft%d(&rv[it * %d]);\n", r, r);
+        if (live < r) sb_printf(b, "            kfft_dft%d_%d(&rv[it * %d]);\n", r, live, r);
+        else sb_printf(b, "            kfft_dft%d(&rv[it * %d]);\n", r, r);
         if (wr) {
-            sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", r);
+            sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", out_live);
             sb_printf(b, "        int c = bc, e = bj + i * %d;\n        %s g = col0 + c;\n        kfft_cplx v = rv[it * %d + i];\n",
                       RB, idx_type(k), r);
             emit_store_elem(b, k, index);
@@ -888,15 +908,24 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
 void gen_program(strbuf *b, int dialect, const kspec *specs, int nspecs)
 {
     gen_dialect_prelude(b, dialect, specs[0].f64);
-    char used[64] = {0};
+    char used[64] = {0}, pruned[64][64] = {{0}}; /* pruned[r][live]: gen_live_elems */
     int cluster = 0;
     for (int i = 0; i < nspecs; i++) {
+        int fg, tg;
+        gen_kernel_io(&specs[i], &fg, &tg);
+        if (fg && specs[i].nrad > 0) {
+            int r = specs[i].rad[0], live = gen_live_elems(&specs[i], r, 0);
+            if (live < r) pruned[r][live] = 1;
+        }
         for (int p = 0; p < specs[i].nrad; p++) used[specs[i].rad[p]] = 1;
         for (int p = 0; p < specs[i].nprad; p++) used[specs[i].prad[p]] = 1; /* a plane's second FFT */
         if (specs[i].clu) used[specs[i].clu] = cluster = 1; /* its butterfly across the cluster */
     }
     if (cluster) gen_dialect_cluster(b, dialect);
-    for (int r = 2; r < 64; r++)
-        if (used[r]) gen_codelet(b, r, specs[0].f64);
+    for (int r = 2; r < 64; r++) {
+        if (used[r]) gen_codelet(b, r, r, specs[0].f64);
+        for (int live = 1; live < r; live++)
+            if (pruned[r][live]) gen_codelet(b, r, live, specs[0].f64);
+    }
     for (int i = 0; i < nspecs; i++) emit_kernel(b, dialect, &specs[i], i);
 }
