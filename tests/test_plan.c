@@ -722,14 +722,17 @@ static void plane_kernels(void)
         {KFFT_R2C, KFFT_F32, 3, {128, 128, 128}, 1, 2, 64, 0}, {KFFT_R2C, KFFT_F32, 2, {128, 128}, 128, 1, 64, 0},
         {KFFT_R2C, KFFT_F32, 2, {128, 128}, 32, 2, 0, 0}, /* 8192-element planes: 128 or more */
         {KFFT_R2C, KFFT_F64, 3, {128, 128, 128}, 1, 2, 64, 0}, {KFFT_R2C, KFFT_F32, 2, {243, 10}, 2, 1, 5, 0}, /* odd M */
-        /* clusters: fp32 in four blocks of <= 64 KB only */
-        {KFFT_R2C, KFFT_F32, 3, {256, 256, 256}, 1, 2, 128, 4}, {KFFT_R2C, KFFT_F64, 3, {256, 256, 256}, 1, 3, 0, 0},
-        {KFFT_R2C, KFFT_F32, 2, {256, 256}, 128, 1, 128, 4}, {KFFT_R2C, KFFT_F32, 3, {512, 512, 512}, 1, 3, 0, 0},
+        /* clusters: fp32 planes of <= 256 KB, in eight blocks where the rows split so, else four */
+        {KFFT_R2C, KFFT_F32, 3, {256, 256, 256}, 1, 2, 128, 8}, {KFFT_R2C, KFFT_F64, 3, {256, 256, 256}, 1, 3, 0, 0},
+        {KFFT_R2C, KFFT_F32, 2, {256, 256}, 128, 1, 128, 8}, {KFFT_R2C, KFFT_F32, 3, {512, 512, 512}, 1, 3, 0, 0},
+        {KFFT_R2C, KFFT_F32, 3, {128, 64, 1024}, 1, 2, 512, 4}, /* 64 rows: 64 / 8 / 8 is odd */
+        {KFFT_R2C, KFFT_F32, 3, {128, 128, 1024}, 1, 3, 0, 0},  /* 512 KB */
         {KFFT_R2C, KFFT_F32, 2, {128, 127}, 4, 2, 0, 0},      /* odd rows: two-for-one, not packed */
         {KFFT_R2C, KFFT_F32, 2, {512, 64}, 4, 2, 0, 0},       /* 16384-element planes, four of them */
         /* C2R: the plane is the last stage */
         {KFFT_C2R, KFFT_F32, 3, {128, 128, 128}, 1, 2, 64, 0}, {KFFT_C2R, KFFT_F32, 2, {40, 100}, 1, 1, 50, 0},
-        {KFFT_C2R, KFFT_F32, 3, {256, 256, 256}, 1, 2, 128, 4}, {KFFT_C2R, KFFT_F32, 2, {256, 256}, 128, 1, 128, 4},
+        {KFFT_C2R, KFFT_F32, 3, {256, 256, 256}, 1, 2, 128, 8}, {KFFT_C2R, KFFT_F32, 2, {256, 256}, 128, 1, 128, 8},
+        {KFFT_C2R, KFFT_F32, 3, {128, 64, 1024}, 1, 2, 512, 4},
         {KFFT_C2R, KFFT_F32, 2, {256, 256}, 32, 2, 0, 0}, {KFFT_C2R, KFFT_F64, 3, {256, 256, 256}, 1, 3, 0, 0},
         {KFFT_C2R, KFFT_F32, 3, {512, 512, 512}, 1, 3, 0, 0}, {KFFT_C2R, KFFT_F64, 3, {128, 128, 128}, 1, 2, 64, 0},
         {KFFT_R2C, KFFT_F64, 3, {96, 96, 96}, 1, 2, 48, 0}, /* 72 KB: 512 threads too */
