@@ -226,8 +226,8 @@ static int calls_pruned(const char *src)
  * only those below n (kernel.c gen_live_elems). Expected counts worked by hand: 8219 (m = 16464
  * = 21x16x7x7 in one block) reads 11 of 21 elements 784 apart and stores 4 of 7 2352 apart;
  * in fp64 its passes (columns of 98 at a stride of 168) read 7 of 14 at 7 x 168 and store 4 of 7
- * at 14 x 168; 100003's passes (m = 200704, columns of 448 at a stride of 448) read 4 of 8 at 56 x 448 and
- * store 4 of 7 at 64 x 448; Rader (17443) and smooth lengths prune nothing. */
+ * at 14 x 168; 100003's passes (m = 200704, columns of 448 at a stride of 448) read 4 of 8 at
+ * 56 x 448 and store 4 of 7 at 64 x 448; Rader (17443) and smooth lengths prune nothing. */
 static void bluestein_pruned(void)
 {
     static const struct {

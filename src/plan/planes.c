@@ -39,8 +39,8 @@ static int fits(int64_t elems, int f64, const kfft_device_info *info)
  * 1.15. Eight against four (kfft tune's choice, C=8 at 256 threads: h100-2026-11-27j-check.txt
  * part 2; the rule, h100-2026-11-27k-prune.txt part 3, A B A B): R2C 256^2 1.29 -> 1.44, 256^3
  * 1.27 -> 1.33, 64x512x128 (512 x 64 packed) 0.92 -> 1.23, 128x128x512 (128 x 256) 1.13 -> 1.17;
- * C2R 256^2 1.15 -> 1.17, 256^3 1.18 -> 1.18, 64x512x128 1.10 -> 1.11, 128x128x512 1.04 -> 1.01 (one
- * rule for both). Lost (f-realclu parts 1-3): two blocks of 128 KB (C2R 256^3 0.91, 256^2 0.79),
+ * C2R 256^2 1.15 -> 1.17, 256^3 1.18 -> 1.18, 64x512x128 1.10 -> 1.11, 128x128x512 1.04 -> 1.01
+ * (one rule for both). Lost (f-realclu parts 1-3): two blocks of 128 KB (C2R 256^3 0.91, 256^2 0.79),
  * fp32 512^3 in eight of 128 KB (C2R 0.86 -> 0.76), fp64 in eight of 64 KB (C2R 256^3 0.92 ->
  * 0.81), four blocks' 512 threads at 256 or 1024 (R2C 256^3 1.20, 1.00), eight blocks at 512
  * (R2C 256^2 1.05), and an R2C store that read row -u from another block's shared memory (R2C
@@ -52,7 +52,7 @@ int plane_blocks(int f64, int64_t n1, int64_t n2, int64_t planes, kfft_type type
     if (n1 * n2 >= 8192 && planes < 128) return 0;
     if (fits(n1 * n2, f64, info)) return 1;
     if ((n1 & (n1 - 1)) || (n2 & (n2 - 1))) return 0;
-    if (type != KFFT_C2C) { /* fp32 planes of at most 256 KB: eight blocks where they fit, else four */
+    if (type != KFFT_C2C) { /* fp32 planes of at most 256 KB: eight blocks where the rows split so, else four */
         if (f64 || n1 * n2 * blk_elem_bytes(0) > 262144) return 0;
         for (int P = 8; P >= 4; P /= 2)
             if (P <= info->cluster_max && n1 % (2 * P * P) == 0) return P;
