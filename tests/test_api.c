@@ -352,7 +352,7 @@ static void rewrite(const char *src, const char *path, int ln, const char *text)
         if (++i == ln && text) fprintf(out, "%s\n", text);
         else fputs(line, out);
     }
-    if (out && !text) fputs("single f32 R=64 B=32 ops=0 io=0 T=oops\n", out);
+    if (out && !text) fputs("single f32 R=64 B=32 is=1 ops=0 io=0 T=oops\n", out);
     if (in) fclose(in);
     if (out) fclose(out);
 }
@@ -429,7 +429,7 @@ static int t_wisdom(void)
     kfft_context_destroy(c);
     /* A file that forces 32 threads, padding and the narrow radices (16x4; the default is 8x8): a new context reads it by itself. */
     snprintf(other, sizeof other, "%s/w2.txt", dir);
-    set_wisdom_entry(path, "single f32 R=64 B=32 ops=0 io=0 T=32 pad=1 radix=0 ns=1 default_ns=2");
+    set_wisdom_entry(path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 ns=1 default_ns=2");
     c = open_ctx(dir);
     CHECK(kfft_wisdom_count(c) == 1 && !kfft_wisdom_note(c)[0], "wisdom read at creation (%d entries, note '%s')",
           kfft_wisdom_count(c), kfft_wisdom_note(c));
@@ -449,13 +449,13 @@ static int t_wisdom(void)
     double e = run_layout(c, 64, 64, 0, 0, 0, 0);
     CHECK(e < 1e-5, "results with the wisdom's kernel: rel error %.2e", e);
     /* With a register bound (a CUDA launch bound; other backends ignore it). */
-    set_wisdom_entry(path, "single f32 R=64 B=32 ops=0 io=0 T=32 pad=1 radix=0 regs=64 ns=1 default_ns=2");
+    set_wisdom_entry(path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 regs=64 ns=1 default_ns=2");
     CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 1, "regs= entry: %s", kfft_error_message());
     e = run_layout(c, 64, 64, 0, 0, 0, 0);
     CHECK(e < 1e-5, "results with a register bound: rel error %.2e", e);
     /* Split twiddle tables forced on (the planner's rule leaves R = 64 without): the plan takes
      * them, results stay right, and an export keeps the field. */
-    set_wisdom_entry(path, "single f32 R=64 B=32 ops=0 io=0 T=32 pad=1 radix=0 split=1 ns=1 default_ns=2");
+    set_wisdom_entry(path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 split=1 ns=1 default_ns=2");
     CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 1, "split= entry: %s", kfft_error_message());
     CHECK(kfft_plan_1d(c, 64, 64, KFFT_F32, &p) == KFFT_SUCCESS && strstr(kfft_plan_describe(p), " L=8"), "split=1 not taken: %s",
           kfft_plan_describe(p));
@@ -478,6 +478,9 @@ static int t_wisdom(void)
     rewrite(path, other, 1, "kfft-wisdom 3"); /* default entries possibly without the planner's bound or radices */
     CHECK(kfft_wisdom_import(c, other) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "line 1"),
           "format 3: %s", kfft_error_message());
+    rewrite(path, other, 1, "kfft-wisdom 4"); /* no is=: strided stages of one R and B shared an entry */
+    CHECK(kfft_wisdom_import(c, other) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "line 1"),
+          "format 4: %s", kfft_error_message());
     rewrite(path, other, 2, "device Some Other GPU");
     CHECK(kfft_wisdom_import(c, other) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "another device"),
           "foreign: %s", kfft_error_message());
@@ -488,13 +491,13 @@ static int t_wisdom(void)
     /* Passes without clusters (kfft_tune's last candidate where the rules take them): read, used
      * (on this device the passes have none anyway: results stay right) and exported; a single
      * kernel's entry has no such field. */
-    set_wisdom_entry(path, "passes f32 R=65536 ops=0 io=0 pad=-1 radix=-1 noclu=1 ns=1 default_ns=2");
+    set_wisdom_entry(path, "passes f32 R=65536 is=1 ops=0 io=0 pad=-1 radix=-1 noclu=1 ns=1 default_ns=2");
     CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 2, "noclu= entry: %s", kfft_error_message());
     e = run_layout(c, 65536, 2, 0, 0, 0, 0);
     CHECK(e < 1e-5, "results with the noclu= entry: rel error %.2e", e);
     exported(c, dir, got, sizeof got);
     CHECK(strstr(got, " noclu=1 ") != NULL, "export lost noclu=1: %s", got);
-    set_wisdom_entry(path, "single f32 R=64 B=32 ops=0 io=0 T=32 pad=1 radix=0 noclu=1 ns=1 default_ns=2");
+    set_wisdom_entry(path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 noclu=1 ns=1 default_ns=2");
     CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
           "noclu= on a single kernel's entry: %s", kfft_error_message());
     /* A plane kernel's entry (kfft_tune's first choice for the last two axes): noplane=1 makes a
@@ -599,7 +602,7 @@ static int t_wisdom_passes(void)
     CHECK(kfft_wisdom_export(c, NULL) == KFFT_SUCCESS, "export: %s", kfft_error_message());
     kfft_context_destroy(c);
     snprintf(path, sizeof path, "%s/wisdom.txt", dir);
-    set_wisdom_entry(path, "passes f32 R=327680 ops=0 io=0 pad=-1 radix=0 ns=1 default_ns=2");
+    set_wisdom_entry(path, "passes f32 R=327680 is=1 ops=0 io=0 pad=-1 radix=0 ns=1 default_ns=2");
     c = open_ctx(dir);
     CHECK(kfft_wisdom_count(c) == 1 && !kfft_wisdom_note(c)[0], "wisdom read at creation (%d entries, note '%s')", kfft_wisdom_count(c),
           kfft_wisdom_note(c));
@@ -610,16 +613,18 @@ static int t_wisdom_passes(void)
     double e = run_layout(c, 327680, 1, 0, 0, 0, 0);
     CHECK(e < 2e-7 * 19, "results with the wisdom's passes: rel error %.2e", e);
     /* Out-of-range choices are malformed, whatever the kind of entry. */
-    static const char *bad[] = {"passes f32 R=327680 ops=0 io=0 pad=-1 radix=3 ns=1 default_ns=2",
-                                "passes f32 R=327680 ops=0 io=0 pad=2 radix=0 ns=1 default_ns=2",
+    static const char *bad[] = {"passes f32 R=327680 is=1 ops=0 io=0 pad=-1 radix=3 ns=1 default_ns=2",
+                                "passes f32 R=327680 is=1 ops=0 io=0 pad=2 radix=0 ns=1 default_ns=2",
                                 "passes f32 R=327680 B=4 ops=0 io=0 pad=0 radix=0 ns=1 default_ns=2",
-                                "single f32 R=64 B=32 ops=0 io=0 T=32 pad=-1 radix=0 ns=1 default_ns=2",
-                                "single f32 R=64 B=32 ops=0 io=0 T=32 pad=0 radix=0 regs=256 ns=1 default_ns=2",
-                                "passes f32 R=327680 ops=0 io=0 pad=0 radix=0 regs=96 ns=1 default_ns=2",
-                                "passes f16 R=327680 ops=0 io=0 pad=0 radix=0 ns=1 default_ns=2",
+                                "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=-1 radix=0 ns=1 default_ns=2",
+                                "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=0 radix=0 regs=256 ns=1 default_ns=2",
+                                "passes f32 R=327680 is=1 ops=0 io=0 pad=0 radix=0 regs=96 ns=1 default_ns=2",
+                                "passes f16 R=327680 is=1 ops=0 io=0 pad=0 radix=0 ns=1 default_ns=2",
                                 "single f32 R=64 B=32 ops=0 T=32 pad=0 radix=0 ns=1 default_ns=2", /* no io= (format 2) */
-                                "single f32 R=64 B=32 ops=0 io=256 T=32 pad=0 radix=0 ns=1 default_ns=2",
-                                "passes f32 R=327680 ops=0 io=-1 pad=0 radix=0 ns=1 default_ns=2", "passes"};
+                                "single f32 R=64 B=32 ops=0 io=0 T=32 pad=0 radix=0 ns=1 default_ns=2", /* no is= (format 4) */
+                                "single f32 R=64 B=32 is=0 ops=0 io=0 T=32 pad=0 radix=0 ns=1 default_ns=2",
+                                "single f32 R=64 B=32 is=1 ops=0 io=256 T=32 pad=0 radix=0 ns=1 default_ns=2",
+                                "passes f32 R=327680 is=1 ops=0 io=-1 pad=0 radix=0 ns=1 default_ns=2", "passes"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         set_wisdom_entry(path, bad[i]);
         CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "line 4"),

@@ -1199,7 +1199,7 @@ static void cluster_tune(void)
     for (size_t i = 0; i < sizeof n / sizeof *n; i++)
         for (int slow = 0; slow < 2; slow++) {
             kfft_plan_desc d = {.type = KFFT_C2C, .rank = 1, .n = {n[i]}, .batch = 2};
-            stand_in_tuned t = stand_in_tune(&d, &fake_cluster_us, slow, (kfft_wisdom_entry){.passes = 1, .R = n[i]});
+            stand_in_tuned t = stand_in_tune(&d, &fake_cluster_us, slow, (kfft_wisdom_entry){.passes = 1, .R = n[i], .is = 1});
             if (!t.ctx) {
                 CHECK(0, "cluster tune: host memory");
                 return;
@@ -1359,6 +1359,52 @@ static void stage_entries_replan(void)
     CHECK(plans > 5000 && entries > plans, "stage entries replan: only %d plans, %d entries", plans, entries);
 }
 
+/* The strided stages of 512^3 (axes 1 and 0: both R = 512, B = 16) keep an entry each: wisdom
+ * keys hold the axis's stride (format 5). Before, the last one tuned set both (on the H100 the
+ * tuner measured 512^3 2.45 -> 2.30 ms and the harness ran its file at 2.43 -> 2.50 ms,
+ * bench/results/h100-2026-11-27m-tune.txt). Entries of other threads per stride: each stage
+ * takes its own; and a tune through the stand-in backend (of 64x64x1024, whose axes 1 and 0 are
+ * likewise R = 64, B = 32) records two entries, not one. */
+static void strided_stage_keys(void)
+{
+    kfft_plan_desc d = {.type = KFFT_C2C, .rank = 3, .n = {512, 512, 512}, .batch = 1};
+    kfft_context ctx = fake_context();
+    if (!ctx) {
+        CHECK(0, "strided keys: host memory");
+        return;
+    }
+    static const struct { int64_t is; int T; } e[] = {{512, 128}, {262144, 256}};
+    for (int i = 0; i < 2; i++)
+        kfft_wisdom_put(ctx->wisdom, &(kfft_wisdom_entry){.R = 512, .is = e[i].is, .B = 16, .io = kfft_wisdom_io(KS_LD_CPLX, KS_ST_CPLX),
+                                                          .T = e[i].T, .pad = 1, .radix = kfft_radix_auto(512, 0), .split = -1});
+    kfft_problem p;
+    kfft_schedule s;
+    int found = 0;
+    if (kfft_problem_from_desc(&d, &p) || kfft_schedule_build(&p, &ctx->info, &s)) {
+        CHECK(0, "strided keys: %s", kfft_error_message());
+    } else {
+        for (int k = 0; k < s.nsteps; k++)
+            for (int i = 0; i < 2; i++)
+                if (s.spec[k].istride == e[i].is) {
+                    found++;
+                    CHECK(s.spec[k].B == 16 && s.spec[k].T == e[i].T, "strided keys: stride %lld: B %d T %d (want 16, %d): %s",
+                          (long long)e[i].is, s.spec[k].B, s.spec[k].T, e[i].T, s.describe);
+                }
+        kfft_schedule_free(&s);
+    }
+    CHECK(found == 2, "strided keys: %d of the 2 strided kernels found", found);
+    kfft_context_destroy(ctx);
+    kfft_plan_desc small = {.type = KFFT_C2C, .rank = 3, .n = {64, 64, 1024}, .batch = 1}; /* R = 64, B = 32 twice */
+    stand_in_tuned t = stand_in_tune(&small, &fake_plane_us, 1, (kfft_wisdom_entry){.R = 64, .is = 1024, .B = 32}); /* planes slow */
+    kfft_wisdom_entry other = {.R = 64, .is = 65536, .B = 32};
+    other.io = t.e.io = kfft_wisdom_io(KS_LD_CPLX, KS_ST_CPLX);
+    t.found = t.ctx && kfft_wisdom_lookup(t.ctx->wisdom, &t.e);
+    CHECK(!t.st && t.found && kfft_wisdom_lookup(t.ctx->wisdom, &other), "strided keys: 64x64x1024 tune %d, entries for strides 1024 %d, 65536 %d",
+          (int)t.st, t.found, t.ctx && kfft_wisdom_lookup(t.ctx->wisdom, &other));
+    if (t.ctx) kfft_context_destroy(t.ctx);
+    fake_plain_us = fake_plane_us = 0;
+}
+
 /* A stage kfft_tune leaves at its default records the planner's choices, register bound
  * included, so the wisdom plans the same kernels: 1000^2's strided stage (8 columns at 800
  * threads, bound to two blocks per SM) lost its bound this way (1000^3 0.86 -> 0.79 of cuFFT on
@@ -1376,7 +1422,7 @@ static void default_tune(void)
     fake_plain_us = 300;
     fake_spin = 1;
     t.st = kfft_tune(t.ctx, &d, &t.r);
-    t.e = (kfft_wisdom_entry){.R = 1000, .B = 8};
+    t.e = (kfft_wisdom_entry){.R = 1000, .is = 1000, .B = 8};
     t.found = kfft_wisdom_lookup(t.ctx->wisdom, &t.e);
     CHECK(!t.st && t.found, "default tune: status %d, entry %d", (int)t.st, t.found);
     if (!t.st && t.r.tuned_ms == t.r.default_ms) {
@@ -1440,6 +1486,7 @@ int main(void)
     plane_tune();
     plane_clu_tune();
     default_tune();
+    strided_stage_keys();
     stage_entries_replan();
     real_route(KFFT_C2R, 100003, 4, 1, 3);
     real_route(KFFT_C2R, 1 << 20, 2, 2, 2);

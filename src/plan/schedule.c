@@ -504,7 +504,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         }
         if ((k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) && !k->regs) k->regs = blk_conv_regs(k, f64, info);
         /* Measured choices: the tuner's candidate, else the device's wisdom. */
-        kfft_wisdom_entry key = {.f64 = f64, .R = N, .B = B, .ops = k->ops, .io = kfft_wisdom_io(k->ld, k->st), .split = -1};
+        kfft_wisdom_entry key = {.f64 = f64, .R = N, .is = r->is, .B = B, .ops = k->ops, .io = kfft_wisdom_io(k->ld, k->st), .split = -1};
         if (measured_choice(p, s->nstages - 1, info, &key)) {
             if ((st = blk_shape(k, (int)N, B, key.radix, info))) return st;
             k->T = key.T < info->max_threads ? key.T : info->max_threads;
@@ -517,7 +517,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         s->dst[sg->first] = r->dst;
     } else {
         /* Measured choices for the passes (-1: the defaults). */
-        kfft_wisdom_entry key = {.passes = 1, .f64 = f64, .R = N, .ops = rp ? KS_MID_RADER : smooth ? 0 : KS_MID_BLUESTEIN,
+        kfft_wisdom_entry key = {.passes = 1, .f64 = f64, .R = N, .is = r->is, .ops = rp ? KS_MID_RADER : smooth ? 0 : KS_MID_BLUESTEIN,
                                  .io = kfft_wisdom_io(base.ld, base.st), .pad = -1, .radix = -1, .split = -1};
         measured_choice(p, s->nstages - 1, info, &key);
         if ((st = gpasses(s, &base, N, rp, &key, 0, info, t))) return st;

@@ -188,6 +188,7 @@ int kfft_tune_stage_entry(const kfft_schedule *s, int g, kfft_wisdom_entry *e)
     e->f64 = k->f64;
     e->io = kfft_wisdom_io(k->ld, last->st);
     if (k->plane) return 0;
+    e->is = k->istride; /* as build_stage keys it: the axis's stride in the stage's source */
     if (k->kind == KS_SINGLE) {
         e->R = k->R;
         e->B = k->B;

@@ -27,7 +27,8 @@ void kfft_wisdom_free(kfft_wisdom *w)
 
 static int same_key(const kfft_wisdom_entry *a, const kfft_wisdom_entry *b)
 {
-    return a->passes == b->passes && a->f64 == b->f64 && a->R == b->R && a->B == b->B && a->ops == b->ops && a->io == b->io;
+    return a->passes == b->passes && a->f64 == b->f64 && a->R == b->R && a->is == b->is && a->B == b->B && a->ops == b->ops &&
+           a->io == b->io;
 }
 
 int kfft_wisdom_lookup(kfft_wisdom *w, kfft_wisdom_entry *key)
@@ -63,7 +64,7 @@ kfft_status kfft_wisdom_save(kfft_wisdom *w, const char *path)
     FILE *f = fopen(tmp, "w");
     if (!f) return kfft_fail(KFFT_ERROR_IO, "wisdom: cannot write %s", tmp);
     pthread_mutex_lock(&w->lock);
-    fprintf(f, "kfft-wisdom 4\ndevice %s\nversion %s\n", w->device, w->version);
+    fprintf(f, "kfft-wisdom 5\ndevice %s\nversion %s\n", w->device, w->version);
     for (int i = 0; i < w->n; i++) {
         const kfft_wisdom_entry *e = &w->e[i];
         const char *prec = e->f64 ? "f64" : "f32";
@@ -77,10 +78,11 @@ kfft_status kfft_wisdom_save(kfft_wisdom *w, const char *path)
             continue;
         }
         if (e->passes)
-            fprintf(f, "passes %s R=%lld ops=%d io=%d pad=%d radix=%d", prec, (long long)e->R, e->ops, e->io, e->pad, e->radix);
+            fprintf(f, "passes %s R=%lld is=%lld ops=%d io=%d pad=%d radix=%d", prec, (long long)e->R, (long long)e->is, e->ops, e->io,
+                    e->pad, e->radix);
         else
-            fprintf(f, "single %s R=%lld B=%d ops=%d io=%d T=%d pad=%d radix=%d regs=%d", prec, (long long)e->R, e->B, e->ops, e->io,
-                    e->T, e->pad, e->radix, e->regs);
+            fprintf(f, "single %s R=%lld B=%d is=%lld ops=%d io=%d T=%d pad=%d radix=%d regs=%d", prec, (long long)e->R, e->B,
+                    (long long)e->is, e->ops, e->io, e->T, e->pad, e->radix, e->regs);
         if (e->split >= 0) fprintf(f, " split=%d", e->split);
         if (e->passes && e->noclu) fprintf(f, " noclu=1");
         fprintf(f, " ns=%lld default_ns=%lld\n", (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
@@ -131,8 +133,8 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
         size_t len = strlen(line);
         if (len && line[len - 1] == '\n') line[--len] = 0;
         if (ln == 1) {
-            if (strcmp(line, "kfft-wisdom 4"))
-                st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line 1 is not 'kfft-wisdom 4' (an older format: tune again)", path);
+            if (strcmp(line, "kfft-wisdom 5"))
+                st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line 1 is not 'kfft-wisdom 5' (an older format: tune again)", path);
         } else if (ln == 2) {
             if (strncmp(line, "device ", 7) || strcmp(line + 7, w->device))
                 st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: made on another device ('%s', this is '%s'): ignored", path,
@@ -144,7 +146,7 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
                                w->version);
         } else {
             const char *s = line;
-            long long R, B = 0, ops, io = 0, T = 0, pad, radix, regs = 0, split = -1, noclu = 0, noplane, clu = 0, ms, dms;
+            long long R, B = 0, is, ops, io = 0, T = 0, pad, radix, regs = 0, split = -1, noclu = 0, noplane, clu = 0, ms, dms;
             if (!strncmp(s, "plane ", 6)) { /* the plane kernel's entry: its own fields */
                 int pf64 = !strncmp(s + 6, "f64 ", 4), known = pf64 || !strncmp(s + 6, "f32 ", 4);
                 if (known) s += 10; /* within the line: its first 10 characters matched */
@@ -167,7 +169,7 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
             }
             s += 11;
             int ok = field(&s, "R=", 1, (long long)1 << 40, &R) && (passes || field(&s, "B=", 1, 1 << 20, &B)) &&
-                     field(&s, "ops=", 0, 255, &ops) && field(&s, "io=", 0, 255, &io) && (passes || field(&s, "T=", 1, 1024, &T)) &&
+                     field(&s, "is=", 1, (long long)1 << 50, &is) && field(&s, "ops=", 0, 255, &ops) && field(&s, "io=", 0, 255, &io) && (passes || field(&s, "T=", 1, 1024, &T)) &&
                      field(&s, "pad=", passes ? -1 : 0, 1, &pad) && field(&s, "radix=", passes ? -1 : 0, 2, &radix) &&
                      (passes || field_opt(&s, "regs=", 0, 255, &regs)) && field_opt(&s, "split=", 0, 1, &split) &&
                      (!passes || field_opt(&s, "noclu=", 0, 1, &noclu)) && field(&s, "ns=", 0, (long long)1 << 50, &ms) &&
@@ -176,7 +178,7 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
                 st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line %d: malformed entry", path, ln);
                 break;
             }
-            got[n++] = (kfft_wisdom_entry){.passes = passes, .f64 = f64, .R = R, .B = (int)B, .ops = (int)ops, .io = (int)io, .T = (int)T,
+            got[n++] = (kfft_wisdom_entry){.passes = passes, .f64 = f64, .R = R, .is = is, .B = (int)B, .ops = (int)ops, .io = (int)io, .T = (int)T,
                                            .pad = (int)pad, .radix = (int)radix, .regs = (int)regs, .split = (int)split, .noclu = (int)noclu, .ms = ms / 1e6,
                                            .default_ms = dms / 1e6};
         }

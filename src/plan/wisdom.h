@@ -19,6 +19,8 @@
 typedef struct {
     int passes, f64;    /* the key: kind (0 single, 1 passes, 2 plane), precision, */
     int64_t R;          /* length, */
+    int64_t is;         /* single, passes: the transformed axis's stride in the stage's source (a 3-D
+                         * array's axes 0 and 1 run kernels of one R and B), */
     int B, ops;         /* columns per block (single), operations, */
     int io;             /* user sides: kfft_wisdom_io(first kernel's load, last kernel's store) */
     int T, pad, radix;  /* the choice (radix: a KFFT_RADIX_* mode of kfft_codelet_radices) */
@@ -48,15 +50,19 @@ void kfft_wisdom_free(kfft_wisdom *w);
 int kfft_wisdom_lookup(kfft_wisdom *w, kfft_wisdom_entry *key);
 /* Adds or replaces the entry of e's key. */
 void kfft_wisdom_put(kfft_wisdom *w, const kfft_wisdom_entry *e);
-/* Text file: "kfft-wisdom 4", "device NAME", "version VERSION", then one line per entry
- * ("single f32 R= B= ops= io= T= pad= radix= [regs=] [split=] ns= default_ns=" or "passes f64
- * R= ops= io= pad= radix= [split=] [noclu=] ns= default_ns=" or "plane f32 R= B= noplane= ns=
+/* Text file: "kfft-wisdom 5", "device NAME", "version VERSION", then one line per entry
+ * ("single f32 R= B= is= ops= io= T= pad= radix= [regs=] [split=] ns= default_ns=" or "passes f64
+ * R= is= ops= io= pad= radix= [split=] [noclu=] ns= default_ns=" or "plane f32 R= B= noplane= ns=
  * default_ns=", io= after B= for a real transform's plane, T= after noplane= for a plane whose
  * threads were tuned and C= after that for one whose blocks were; regs=, io=, T= and C= absent
  * read as 0, split= as -1, noclu= as 0). Files of format 2 (no io=) are
  * refused: their entries could not say which kernels they were measured on; and of format 3:
  * a stage the tuner left at its default could be recorded without the planner's register
- * bound or radix mode, so its entry planned other, slower kernels (tune.c before session 32).
+ * bound or radix mode, so its entry planned other, slower kernels (tune.c before session 32);
+ * and of format 4 (no is=): a 3-D transform's strided stages of one R and B shared an entry, the
+ * last one tuned setting both (512^3 on the H100: kfft tune measured 2.45 -> 2.30 ms, the harness
+ * ran its file at 2.43 -> 2.50 ms;
+ * bench/results/h100-2026-11-27m-tune.txt).
  * load() takes the entries of a file made on the same device, driver and compiler; any
  * other file (foreign device, stale driver, malformed line) is refused whole with the reason
  * and leaves w unchanged. */
