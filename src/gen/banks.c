@@ -5,8 +5,8 @@
  * them on the same banks: Nsight Compute counted 16-way conflicts on both passes of 2^16
  * (R = 256, B = 8) on the H100. For each padding below one bank row the model counts, per
  * warp instruction of a few sampled warps, the most distinct words one bank must serve (its
- * wavefronts), and keeps the cheapest. It mirrors the indices emit_fft, emit_load and
- * emit_store write (kernel.c); a mismatch costs speed, never results. */
+ * wavefronts), and keeps the cheapest. It mirrors the indices gen_emit_fft (passes.c),
+ * emit_load and emit_store (kernel.c) write; a mismatch costs speed, never results. */
 #include "gen/gen.h"
 
 #define SAMPLE_WARPS 2

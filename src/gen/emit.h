@@ -1,13 +1,24 @@
-/* Internal to the generator: the pieces kernel.c and plane.c share. */
+/* Internal to the generator: the pieces kernel.c, passes.c and plane.c share. */
 #ifndef KFFT_GEN_EMIT_H
 #define KFFT_GEN_EMIT_H
 #include "gen/gen.h"
 
 static inline const char *idx_type(const kspec *k) { return k->idx64 ? "kfft_i64" : "int"; }
+/* Elements per column: the in-block FFT length R, or Rader's prime R+1 (its convolution is R long). */
+static inline int col_len(const kspec *k) { return k->ops & KS_MID_RADER ? k->R + 1 : k->R; }
+
+/* The loads and stores of kernel.c that the passes (passes.c) take part in: element e of local
+ * column c (global column g) from the source into a new v, or v to the destination, with the
+ * fused pre- and post-operations; a GPASS column's transform t and column j within it; does
+ * the block say outright that it holds one column (c = 0)? */
+void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const char *eq);
+void gen_store_elem(strbuf *b, const kspec *k, int index);
+void gen_emit_tj(strbuf *b, const kspec *k);
+int gen_one_column(const kspec *k);
 
 /* The output's scaling (normalization), where the spec has one: v *= S. */
 void gen_emit_scale(strbuf *b, const kspec *k);
-/* Stockham radix passes over the block's columns (kernel.c); mid: what the last pass ends in. */
+/* Stockham radix passes over the block's columns (passes.c); mid: what the last pass ends in. */
 enum { MID_NONE, MID_FUSED, MID_STORE };
 void gen_emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_global, int p0, int mid);
 /* A plane kernel's second FFT as a spec of its own, and its emission (plane.c). */

@@ -84,7 +84,7 @@ void gen_dialect_smem(strbuf *b, int dialect, int elems);
 int gen_codelet_supported(int r);
 void gen_codelet(strbuf *b, int r, int live, int f64);
 /* Elements of a first (store = 0) or last (store = 1) radix-r pass's butterflies that can
- * lie below a Bluestein kernel's n (kernel.c); r where nothing is pruned. */
+ * lie below a Bluestein kernel's n (passes.c); r where nothing is pruned. */
 int gen_live_elems(const kspec *k, int r, int store);
 
 #endif

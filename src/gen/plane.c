@@ -1,4 +1,4 @@
-/* Plane kernels' second half (kspec.h: plane): after the first FFT (kernel.c) left the plane's
+/* Plane kernels' second half (kspec.h: plane): after the first FFT (passes.c) left the plane's
  * columns in shared memory, the radix-P pass across a cluster, the rows' FFT and the rows'
  * store (an R2C plane's: the 2-D packed post-step). */
 #include "gen/emit.h"
