@@ -5,12 +5,8 @@
 # BENCH_PRECS=f32 runs one precision.
 set -u -o pipefail
 cd "$(dirname "$0")/.."
-OUT=${OUT:-$PWD/bench-out}
-mkdir -p "$OUT"
-export KFFT_CACHE_DIR=${KFFT_CACHE_DIR:-$PWD/.kfft-cache}
-if ! { cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release && cmake --build build-gpu -j16 --target kfft_bench; } >"$OUT/bench-build.log" 2>&1; then
-  tail -30 "$OUT/bench-build.log"; exit 1
-fi
+. scripts/bench_env.sh
+bench_env bench-out bench-build.log
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 for p in ${BENCH_PRECS:-f32 f64}; do
   args=()

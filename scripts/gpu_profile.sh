@@ -9,12 +9,8 @@
 # Writes $OUT/profile-<case>.txt.
 set -u -o pipefail
 cd "$(dirname "$0")/.."
-OUT=${OUT:-$PWD/profile-out}
-mkdir -p "$OUT"
-export KFFT_CACHE_DIR=${KFFT_CACHE_DIR:-$PWD/.kfft-cache}
-if ! { cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release && cmake --build build-gpu -j16 --target kfft_bench; } >"$OUT/profile-build.log" 2>&1; then
-  tail -30 "$OUT/profile-build.log"; exit 1
-fi
+. scripts/bench_env.sh
+bench_env profile-out profile-build.log
 metrics=()
 if [ -n "${PROFILE_STALLS:-}" ]; then
   m="regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio"

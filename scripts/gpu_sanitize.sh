@@ -8,12 +8,8 @@
 # Writes $OUT/sanitize-TOOL-CASE.log and prints each run's error summary.
 set -u -o pipefail
 cd "$(dirname "$0")/.."
-OUT=${OUT:-$PWD/sanitize-out}
-mkdir -p "$OUT"
-export KFFT_CACHE_DIR=${KFFT_CACHE_DIR:-$PWD/.kfft-cache}
-if ! { cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release && cmake --build build-gpu -j16 --target kfft_bench; } >"$OUT/build.log" 2>&1; then
-  tail -30 "$OUT/build.log"; echo "BUILD FAILED"; exit 1
-fi
+. scripts/bench_env.sh
+bench_env sanitize-out build.log
 fail=0
 for tool in ${SAN_TOOLS:-memcheck racecheck}; do
   for c in ${SAN_CASES:?set SAN_CASES}; do
