@@ -529,7 +529,8 @@ static void grouped_columns(void)
 }
 
 /* Pass shapes measured on the H100 (bench/results/h100-2026-11-25d-ab.txt): real user sides in
- * whole sectors, the two-for-one R2C last pass in 128-byte rows, fp32 512-thread passes bounded
+ * whole sectors, fp32 complex passes of 512 points in 64-byte rows (-27p-passes.txt), the
+ * two-for-one R2C last pass in 128-byte rows, fp32 512-thread passes bounded
  * to two blocks per SM, pass twiddles staged in shared memory wherever Ns > 1. */
 static void pass_shapes(void)
 {
@@ -544,6 +545,10 @@ static void pass_shapes(void)
         {KFFT_C2R, KFFT_F32, 390625, 32, 4, 8, 0, 0},     /* odd: two-for-one, the last pass stores reals */
         {KFFT_R2C, KFFT_F32, 1 << 18, 512, 16, 32, 64, 0}, /* first pass 128-byte rows; pair pass: 16 + 16 columns of 128 (2^16: clusters) */
         {KFFT_C2C, KFFT_F32, 1 << 22, 32, 4, 4, 64, 0},
+        {KFFT_C2C, KFFT_F32, 1 << 18, 512, 8, 8, 0, 0},   /* complex passes of 512 points: 64-byte rows (SMALL_PASS_ELEMS) */
+        {KFFT_C2C, KFFT_F32, 1 << 19, 256, 4, 8, 0, 0},   /* 1024 then 512 */
+        {KFFT_C2C, KFFT_F32, 1 << 20, 128, 4, 4, 0, 0},   /* 1024: 32-byte rows */
+        {KFFT_C2C, KFFT_F64, 1 << 18, 512, 4, 4, 0, 0},   /* fp64: 4 columns (TARGET_ELEMS) */
         {KFFT_C2C, KFFT_F64, 1 << 22, 32, 2, 2, 0, 128},  /* fp64 radix-16 passes of 256 threads: 128 (f64_wide_regs) */
         {KFFT_C2R, KFFT_F64, 1 << 20, 128, 2, 4, 0, 0},   /* packed passes: none */
         {KFFT_R2C, KFFT_F64, 1 << 20, 128, 4, 8, 0, 0},   /* packed too, though its first pass has 256 threads of 16 elements */

@@ -18,6 +18,8 @@
 
 /* Elements a block works on when it can choose (several short transforms per block). */
 #define TARGET_ELEMS 2048
+/* Elements up to which a power-of-two complex pass takes rows of two sectors (gpasses). */
+#define SMALL_PASS_ELEMS 4096
 /* Bytes of contiguous data per row a block reads: one 32-byte DRAM sector. */
 #define ROW_BYTES 32
 /* Along a strided axis of a one-kernel stage, rows up to 128 bytes while the block stays
@@ -98,7 +100,8 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
      * passes of 1764 and 1134: 0.91 -> 0.62), up to PASS_SMEM_MAX. Rows stay 32 bytes: 64- and
      * 128-byte rows (more columns per block) measured slower for 2^18..2^22 (before the column
      * padding, bench/results/h100-2026-11-23-iter.txt, and after it, -25-ab.txt: 2^20 0.73 ->
-     * 0.72 / 0.55, 2^22 0.70 -> 0.57 / 0.62). */
+     * 0.72 / 0.55, 2^22 0.70 -> 0.57 / 0.62), and still do for 1024 points and more (below:
+     * SMALL_PASS_ELEMS). */
     int pow2 = (N & (N - 1)) == 0;
     size_t cap = base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX ? PASS_SMEM_CPLX_MAX : PASS_SMEM_MAX;
     size_t pass_smem = info->smem_optin < cap ? info->smem_optin : cap;
@@ -146,6 +149,15 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
         int B = Bg;
         while ((int64_t)B * 2 * R[p] <= TARGET_ELEMS) B *= 2;
         if (cm && p == 0) B = 1; /* the cluster's columns (clusters.c: clu_columns): one a block */
+        /* fp32 complex passes of 512 points: 8 columns (64-byte rows, 32 KB blocks of 256
+         * threads), as cuFFT's own passes of 2^18 and 2^20 take (ncu, bench/results/
+         * h100-2026-11-27o-passes.txt). H100, kfft/cuFFT, A/B (-27p-passes.txt): 2^17 0.95 ->
+         * 0.97, 2^18 0.86 -> 0.96, 2^19 (its last pass) 0.86 -> 0.95, 2^27 (three passes) 0.90
+         * -> 1.04. Passes of 1024 and more lost with 8 (-27o part 3: 2^20 0.89 -> 0.87 at 512
+         * threads, 0.82 at 256; 2^22 0.84 -> 0.75); 2^20's last pass alone at 256 threads
+         * gained 0.01-0.02 (not taken), 2^21..2^23's lost. fp64 rows are 64 bytes already. */
+        if (!f64 && pow2 && !cm && !conv && !rp && base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX)
+            while (B < 2 * Bg && (int64_t)2 * B * R[p] <= SMALL_PASS_ELEMS) B *= 2;
         /* A real user side (the first pass's load, the last pass's store) moves half an
          * element's bytes per column: twice the columns keep its rows whole sectors (C2R
          * 2^20's last pass wrote 16-byte halves of sectors, 969 GB/s against its first pass's
