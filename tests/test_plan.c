@@ -257,6 +257,34 @@ static void bluestein_pruned(void)
     }
 }
 
+/* Padded columns (kspec.cpad) in the shared-memory index: complex kernels shift by log2 R
+ * (2^22's passes, 4096^2's columns), the packed real passes keep the division by R, which
+ * measured faster there (kernel.c, bench/results/h100-2026-11-27r-spshift.txt). */
+static void padded_index_shift(void)
+{
+    struct {
+        kfft_type type;
+        int rank;
+        int64_t n[2];
+        const char *want, *not;
+    } c[] = {{KFFT_C2C, 1, {1 << 22}, "#define KFFT_SP(x) ((x) + ((x) >> 4) + ((x) >> 11) * 4)", "/ 2048 *"},
+             {KFFT_C2C, 2, {4096, 4096}, "#define KFFT_SP(x) ((x) + ((x) >> 12) * 4)", "/ 4096 *"},
+             {KFFT_R2C, 1, {1 << 20}, "#define KFFT_SP(x) ((x) + ((x) >> 4) + (x) / 1024 * 2)", ">> 10) *"},
+             {KFFT_C2R, 1, {1 << 20}, "#define KFFT_SP(x) ((x) + ((x) >> 4) + (x) / 512 * 4)", ">> 9) *"}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_schedule s;
+        strbuf src;
+        if (schedule_prec(c[i].type, KFFT_F32, c[i].rank, c[i].n, 1, &s) || kfft_schedule_source(&s, KS_DIALECT_CUDA, &src)) {
+            CHECK(0, "padded index %zu: %s", i, kfft_error_message());
+            continue;
+        }
+        CHECK(strstr(src.s, c[i].want) && !strstr(src.s, c[i].not), "padded index %zu: expected \"%s\", not \"%s\": %s", i, c[i].want,
+              c[i].not, s.describe);
+        sb_free(&src);
+        kfft_schedule_free(&s);
+    }
+}
+
 /* Batch-4 C2C. */
 static int plan1d(int64_t n, char *desc, size_t len) { return plan1d_of(KFFT_C2C, n, 4, desc, len); }
 
@@ -1485,6 +1513,7 @@ int main(void)
     plane_kernels();
     bluestein_middles();
     bluestein_pruned();
+    padded_index_shift();
     bluestein_pairs();
     cluster_refit();
     cluster_tune();
