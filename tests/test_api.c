@@ -500,6 +500,21 @@ static int t_wisdom(void)
     set_wisdom_entry(path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 noclu=1 ns=1 default_ns=2");
     CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
           "noclu= on a single kernel's entry: %s", kfft_error_message());
+    /* Passes in rows of four sectors (kfft_tune's columns per block; the same key: it replaces
+     * the entry above), read, used and exported; rows= out of range, or on a single kernel's
+     * entry, is malformed. */
+    set_wisdom_entry(path, "passes f32 R=65536 is=1 ops=0 io=0 pad=-1 radix=-1 noclu=1 rows=4 ns=1 default_ns=2");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 2, "rows= entry: %s", kfft_error_message());
+    e = run_layout(c, 65536, 2, 0, 0, 0, 0);
+    CHECK(e < 1e-5, "results with the rows= entry: rel error %.2e", e);
+    exported(c, dir, got, sizeof got);
+    CHECK(strstr(got, " noclu=1 rows=4 ") != NULL, "export lost rows=4: %s", got);
+    set_wisdom_entry(path, "passes f32 R=65536 is=1 ops=0 io=0 pad=-1 radix=-1 rows=5 ns=1 default_ns=2");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
+          "rows=5: %s", kfft_error_message());
+    set_wisdom_entry(path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 rows=2 ns=1 default_ns=2");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
+          "rows= on a single kernel's entry: %s", kfft_error_message());
     /* A plane kernel's entry (kfft_tune's first choice for the last two axes): noplane=1 makes a
      * 64^2 plan take a kernel per axis (it takes the plane kernel without the entry), exported
      * as read; one without noplane= is malformed. */

@@ -949,6 +949,22 @@ static void cluster_passes(void)
               bad ? kfft_error_message() : s.describe);
         if (!bad) kfft_schedule_free(&s);
     }
+    /* kfft_tune's rows knob (wisdom's rows=): the plain complex passes' columns per block in rows
+     * of at least that many sectors; 0 the rule (2^18's 512-point passes in 8, 2^20's in 4) */
+    struct { int64_t n; int rows, B0, B1; } rw[] = {{1 << 18, 1, 4, 4}, {1 << 18, 0, 8, 8}, {1 << 20, 2, 8, 8}, {1 << 20, 4, 16, 16},
+                                                   {1 << 20, 0, 4, 4}, {1 << 19, 2, 8, 8}};
+    for (size_t i = 0; i < sizeof rw / sizeof rw[0]; i++) {
+        kfft_plan_desc pd = {.type = KFFT_C2C, .precision = KFFT_F32, .rank = 1, .n = {rw[i].n}, .batch = 4};
+        kfft_problem p;
+        if (kfft_problem_from_desc(&pd, &p)) continue;
+        p.knob[0].on = 1;
+        p.knob[0].rows = rw[i].rows;
+        p.knob[0].pad = p.knob[0].radix = p.knob[0].split = -1;
+        int bad = kfft_schedule_build(&p, &info, &s);
+        CHECK(!bad && s.nsteps == 2 && s.spec[0].B == rw[i].B0 && s.spec[1].B == rw[i].B1, "%lld with rows=%d: B %d, %d (want %d, %d): %s",
+              (long long)rw[i].n, rw[i].rows, bad ? 0 : s.spec[0].B, bad ? 0 : s.spec[1].B, rw[i].B0, rw[i].B1, bad ? kfft_error_message() : s.describe);
+        if (!bad) kfft_schedule_free(&s);
+    }
     /* a strided axis (grouped columns) keeps the two passes */
     int64_t n2[2] = {52329, 52329};
     if (!schedule_prec(KFFT_R2C, KFFT_F32, 2, n2, 1, &s)) {
@@ -1056,6 +1072,8 @@ static int fake_fits, fake_asked;
 /* Launch costs for the tuner's checks (cluster_tune, plane_tune): a plane kernel's, another
  * cluster kernel's and any other's, in microseconds (0: free). */
 static long fake_plane_us, fake_cluster_us, fake_plain_us;
+static int fake_cols;       /* nonzero: other kernels of this many columns a block cost fake_cols_us (rows_tune) */
+static long fake_cols_us;
 static int fake_plane_T;   /* nonzero: plane kernels cost fake_plane_us only at this many threads, else fake_plain_us */
 static int fake_plane_clu; /* nonzero: ... and only in clusters of this many blocks */
 static int fake_spin;    /* nonzero: launches wait by spinning (costs within a microsecond, where a sleep overshoots by 50-100) */
@@ -1082,11 +1100,12 @@ static kfft_status fk_compile(void *st, const char *src, void **bin, size_t *len
     (void)st;
     *bin = malloc(1);
     *len = 1;
-    *module = malloc(2);
-    if (*module) { /* read by fk_launch: 2 a plane kernel (its rows' part), 1 another cluster kernel; its cluster's blocks */
-        const char *cd = strstr(src, "__cluster_dims__(");
+    *module = malloc(3);
+    if (*module) { /* read by fk_launch: 2 a plane kernel (its rows' part), 1 another cluster kernel; its cluster's blocks; its columns */
+        const char *cd = strstr(src, "__cluster_dims__("), *cols = strstr(src, "KFFT_GROUP * ");
         ((char *)*module)[0] = strstr(src, "kfft_i64 rt = tbase") ? 2 : cd != NULL;
         ((char *)*module)[1] = (char)(cd ? atoi(cd + 17) : 1);
+        ((char *)*module)[2] = (char)(cols ? atoi(cols + 13) : 0);
     }
     return *bin && *module ? KFFT_SUCCESS : KFFT_ERROR_OUT_OF_MEMORY;
 }
@@ -1110,9 +1129,9 @@ static void fk_put_kernel(void *st, void *kernel)
 static kfft_status fk_launch(void *st, void *kernel, size_t groups, int threads, size_t smem, const kfft_launch_args *a)
 {
     (void)st, (void)groups, (void)smem, (void)a;
-    char kind = ((const char *)kernel)[0], clu = ((const char *)kernel)[1];
+    char kind = ((const char *)kernel)[0], clu = ((const char *)kernel)[1], cols = ((const char *)kernel)[2];
     int plane_slow = (fake_plane_T && threads != fake_plane_T) || (fake_plane_clu && clu != fake_plane_clu);
-    long us = kind == 2 ? (plane_slow ? fake_plain_us : fake_plane_us) : kind ? fake_cluster_us : fake_plain_us;
+    long us = kind == 2 ? (plane_slow ? fake_plain_us : fake_plane_us) : kind ? fake_cluster_us : fake_cols && cols == fake_cols ? fake_cols_us : fake_plain_us;
     struct timespec ts = {0, us * 1000}, t0, t;
     if (us && fake_spin) {
         clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -1245,6 +1264,30 @@ static void cluster_tune(void)
             kfft_context_destroy(t.ctx);
         }
     fake_cluster_us = fake_plain_us = 0;
+}
+
+/* kfft_tune tries the passes' columns per block in rows of one, two and four sectors and keeps
+ * whichever is faster: 2^20's passes (4 columns by the rule) with 8-column kernels made fast
+ * (the entry says rows=2, plans take 8) or slow (the rule's 4 stay, no rows=). */
+static void rows_tune(void)
+{
+    fake_cols = 8;
+    for (int slow = 0; slow < 2; slow++) {
+        kfft_plan_desc d = {.type = KFFT_C2C, .rank = 1, .n = {1 << 20}, .batch = 2};
+        stand_in_tuned t = stand_in_tune(&d, &fake_cols_us, slow, (kfft_wisdom_entry){.passes = 1, .R = 1 << 20, .is = 1});
+        if (!t.ctx) {
+            CHECK(0, "rows tune: host memory");
+            return;
+        }
+        CHECK(!t.st && t.found && t.e.rows == (slow ? 0 : 2) && (strstr(t.r.choice, "rows=2") != NULL) == !slow,
+              "rows tune, 8 columns %s: status %d, entry %d rows %d, choice %s", slow ? "slow" : "fast", (int)t.st, t.found, t.e.rows,
+              t.st ? kfft_error_message() : t.r.choice);
+        CHECK(planned_with(t.ctx, &d, "B=8") == !slow, "rows tune: the wisdom's plan has%s 8 columns", slow ? " no" : "");
+        CHECK(t.ctx->live_buffers == 0, "rows tune: %ld buffers left", t.ctx->live_buffers);
+        kfft_context_destroy(t.ctx);
+    }
+    fake_cols = 0;
+    fake_cols_us = fake_plain_us = 0;
 }
 
 /* kfft_tune tries a plane kernel's plan (kspec.h: plane) against a kernel per axis first,
@@ -1517,6 +1560,7 @@ int main(void)
     bluestein_pairs();
     cluster_refit();
     cluster_tune();
+    rows_tune();
     plane_tune();
     plane_clu_tune();
     default_tune();

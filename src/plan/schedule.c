@@ -59,6 +59,7 @@ static int measured_choice(const kfft_problem *p, int g, const kfft_device_info 
     key->regs = p->knob[g].regs;
     key->split = p->knob[g].split;
     key->noclu = p->knob[g].noclu;
+    key->rows = p->knob[g].rows;
     return 1;
 }
 
@@ -156,7 +157,10 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * -> 1.04. Passes of 1024 and more lost with 8 (-27o part 3: 2^20 0.89 -> 0.87 at 512
          * threads, 0.82 at 256; 2^22 0.84 -> 0.75); 2^20's last pass alone at 256 threads
          * gained 0.01-0.02 (not taken), 2^21..2^23's lost. fp64 rows are 64 bytes already. */
-        if (!f64 && pow2 && !cm && !conv && !rp && base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX)
+        int plain = pow2 && !cm && !conv && !rp && base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX;
+        if (plain && ch->rows > 0) /* the measured choice (kfft_tune, wisdom rows=) */
+            while (B < ch->rows * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;
+        else if (plain && !f64)
             while (B < 2 * Bg && (int64_t)2 * B * R[p] <= SMALL_PASS_ELEMS) B *= 2;
         /* A real user side (the first pass's load, the last pass's store) moves half an
          * element's bytes per column: twice the columns keep its rows whole sectors (C2R

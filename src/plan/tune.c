@@ -53,6 +53,9 @@ static kfft_status time_plan(kfft_context ctx, const kfft_problem *q, kfft_buffe
     return st;
 }
 
+/* A candidate: {T, pad, radix, regs, split, noclu, rows} (kfft_problem.knob). */
+enum { NK = 7 };
+
 static void set_knob(kfft_problem *q, int g, const int *c)
 {
     q->knob[g].on = 1;
@@ -62,6 +65,7 @@ static void set_knob(kfft_problem *q, int g, const int *c)
     q->knob[g].regs = c[3];
     q->knob[g].split = c[4];
     q->knob[g].noclu = c[5];
+    q->knob[g].rows = c[6];
 }
 
 /* Compiling the candidates was most of a tuning run (one compile each, in series). A stage's
@@ -69,7 +73,7 @@ static void set_knob(kfft_problem *q, int g, const int *c)
  * at once (kfft_module_acquire_many: parallel threads, duplicates once); timing then finds
  * each in the context's module cache. Returns the entries to release after timing (NULL on
  * failure: time_plan reports any error). */
-static kfft_module_entry **prefetch(kfft_context ctx, const kfft_problem *q, int g, int (*cand)[6], int ncand, int *count)
+static kfft_module_entry **prefetch(kfft_context ctx, const kfft_problem *q, int g, int (*cand)[NK], int ncand, int *count)
 {
     size_t cap = (size_t)ncand * KFFT_MAX_STEPS;
     strbuf *src = calloc(cap, sizeof *src);
@@ -136,9 +140,27 @@ static int block_threads(const kfft_wisdom_entry *key, int m, int max_threads, i
     return n;
 }
 
+/* The columns per block of stage g's passes under candidate c, into cols (at most max); the
+ * number of passes, 0 where the stage has none or no plan. */
+static int pass_columns(const kfft_context ctx, const kfft_problem *q, int g, const int *c, int *cols, int max)
+{
+    kfft_problem qc = *q;
+    kfft_schedule sc;
+    set_knob(&qc, g, c);
+    if (kfft_schedule_build(&qc, &ctx->info, &sc)) {
+        kfft_clear_error();
+        return 0;
+    }
+    int n = 0;
+    for (int i = sc.stage[g].first; i < sc.stage[g].first + sc.stage[g].nsteps && n < max; i++)
+        if (sc.spec[i].kind == KS_GPASS) cols[n++] = sc.spec[i].B;
+    kfft_schedule_free(&sc);
+    return n;
+}
+
 /* Times stage g's candidates (compiled together first); *best and *best_ms get the fastest
  * where it beats *best_ms. */
-static kfft_status time_candidates(kfft_context ctx, kfft_problem *q, int g, int (*cand)[6], int ncand, kfft_buffer in,
+static kfft_status time_candidates(kfft_context ctx, kfft_problem *q, int g, int (*cand)[NK], int ncand, kfft_buffer in,
                                    kfft_buffer out, int *best, double *best_ms)
 {
     int nmod = 0;
@@ -149,8 +171,8 @@ static kfft_status time_candidates(kfft_context ctx, kfft_problem *q, int g, int
         double ms;
         st = time_plan(ctx, q, in, out, &ms);
         if (!st)
-            kfft_log(ctx, "tune: stage %d: T=%d pad=%d radix=%d regs=%d split=%d noclu=%d: %.4f ms", g, cand[c][0], cand[c][1], cand[c][2],
-                     cand[c][3], cand[c][4], cand[c][5], ms);
+            kfft_log(ctx, "tune: stage %d: T=%d pad=%d radix=%d regs=%d split=%d noclu=%d rows=%d: %.4f ms", g, cand[c][0], cand[c][1],
+                     cand[c][2], cand[c][3], cand[c][4], cand[c][5], cand[c][6], ms);
         if (!st && ms < *best_ms) {
             *best_ms = ms;
             *best = c;
@@ -217,12 +239,12 @@ static void describe_stage(const kfft_schedule *s, int g, stage_info *si)
     kfft_tune_stage_entry(s, g, &si->dflt);
 }
 
-/* Stage candidates of q's plan: {T, pad, radix, regs, split, noclu}; passes take T = 0
- * (unused); regs, split and noclu are tried after the others, on their winner. A plane stage
+/* Stage candidates of q's plan (NK knobs); passes take T = 0 (unused); regs, split, noclu
+ * and rows are tried after the others, on their winner. A plane stage
  * gets threads per block only (powers of two from 128 and the planner's count; the plane or
  * not is tried first: kfft_tune); *plane is its wisdom key then (.passes = 2), else .passes = 0. */
 enum { MAXC = 64 };
-static kfft_status candidates(kfft_context ctx, const kfft_problem *q, stage_info *si, int (*cand)[MAXC][6], int *ncand, int *nst,
+static kfft_status candidates(kfft_context ctx, const kfft_problem *q, stage_info *si, int (*cand)[MAXC][NK], int *ncand, int *nst,
                               kfft_wisdom_entry *plane)
 {
     kfft_schedule s;
@@ -245,7 +267,7 @@ static kfft_status candidates(kfft_context ctx, const kfft_problem *q, stage_inf
                 for (int j = 0; j < ncand[g]; j++) seen |= cand[g][j][0] == want[i];
                 if (seen || want[i] > ctx->info.max_threads) continue;
                 int *c = cand[g][ncand[g]++];
-                c[0] = want[i], c[1] = -1, c[2] = -1, c[3] = 0, c[4] = -1, c[5] = 0;
+                c[0] = want[i], c[1] = -1, c[2] = -1, c[3] = 0, c[4] = -1, c[5] = 0, c[6] = 0;
             }
             continue;
         }
@@ -265,6 +287,7 @@ static kfft_status candidates(kfft_context ctx, const kfft_problem *q, stage_inf
                     c[3] = 0;
                     c[4] = -1;
                     c[5] = 0;
+                    c[6] = 0;
                 }
         }
     }
@@ -283,7 +306,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     q.noplane = -1; /* a plane the wisdom turned down is tried again */
     int nst = 0;
     stage_info si[KFFT_MAX_DIMS];
-    int cand[KFFT_MAX_DIMS][MAXC][6], ncand[KFFT_MAX_DIMS] = {0};
+    int cand[KFFT_MAX_DIMS][MAXC][NK], ncand[KFFT_MAX_DIMS] = {0};
     kfft_wisdom_entry plane;
     if ((st = candidates(ctx, &q, si, cand, ncand, &nst, &plane))) return st;
     size_t ib = (size_t)kfft_problem_span_bytes(&q, 0), ob = (size_t)kfft_problem_span_bytes(&q, 1);
@@ -308,7 +331,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         if (!st && ms < 0.98 * best_total) best_total = ms;
         else q.noplane = -1;
     }
-    int(*cp)[MAXC][6] = malloc(sizeof(int[KFFT_MAX_DIMS][MAXC][6])); /* a candidate's stages: only its plane's key is kept */
+    int(*cp)[MAXC][NK] = malloc(sizeof(int[KFFT_MAX_DIMS][MAXC][NK])); /* a candidate's stages: only its plane's key is kept */
     for (int P = 1; P <= 8 && !st && cp; P *= 2) {
         kfft_wisdom_entry pk;
         int ns = 0, nc[KFFT_MAX_DIMS];
@@ -344,7 +367,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         /* Then, with those choices, register bounds (CUDA launch bounds: more blocks per SM
          * against spills; blocks.c min_blocks). */
         if (!st && !si[g].dflt.passes && !si[g].plane && ctx->info.dialect == KS_DIALECT_CUDA) {
-            int rc[3][6], nb = 0, nr = 0, want[3] = {96, 64, si[g].dflt.regs};
+            int rc[3][NK], nb = 0, nr = 0, want[3] = {96, 64, si[g].dflt.regs};
             double rb = stage_best;
             for (int i = 0; i < 3; i++) {
                 int dup = !want[i];
@@ -362,7 +385,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         /* Then split twiddle tables the other way from the rule: it was set from a few
          * measured lengths per class (blocks.c: split_wins), and near its edges either may win. */
         if (!st && !si[g].plane) {
-            int sc[1][6], nb = 0;
+            int sc[1][NK], nb = 0;
             double rb = stage_best;
             memcpy(sc[0], cand[g][best], sizeof sc[0]);
             sc[0][4] = !si[g].split;
@@ -376,12 +399,37 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
          * were set from a few lengths, and some they take lost (schedule.c:
          * clusters.c: clu_columns: 45000, 54000). */
         if (!st && si[g].clu) {
-            int cc[1][6], nb = 0;
+            int cc[1][NK], nb = 0;
             double rb = stage_best;
             memcpy(cc[0], cand[g][best], sizeof cc[0]);
             cc[0][5] = 1;
             st = time_candidates(ctx, &q, g, cc, 1, in, out, &nb, &rb);
-            if (!st && rb < stage_best) memcpy(cand[g][best], cc[0], sizeof cc[0]);
+            if (!st && rb < stage_best) {
+                memcpy(cand[g][best], cc[0], sizeof cc[0]);
+                stage_best = rb;
+            }
+        }
+        /* Then the passes' columns per block, in rows of one, two and four sectors: the rule
+         * (schedule.c: SMALL_PASS_ELEMS) was set on the H100 from the power-of-two lengths,
+         * where 8 columns won only in passes of 512 points (bench/results/h100-2026-11-27o-
+         * passes.txt); other devices may differ. Rows that leave every pass's columns as they
+         * are make the same kernels and are not timed. */
+        if (!st && si[g].dflt.passes) {
+            int rw[3][NK], nr = 0, nb = 0, base[KFFT_MAX_STEPS], alt[KFFT_MAX_STEPS];
+            int np = pass_columns(ctx, &q, g, cand[g][best], base, KFFT_MAX_STEPS);
+            for (int rows = 1; rows <= 4 && np; rows *= 2) {
+                memcpy(rw[nr], cand[g][best], sizeof rw[nr]);
+                rw[nr][6] = rows;
+                int na = pass_columns(ctx, &q, g, rw[nr], alt, KFFT_MAX_STEPS), dup = na != np || !memcmp(alt, base, sizeof(int) * (size_t)np);
+                for (int j = 0; j < nr && !dup; j++) {
+                    int prev[KFFT_MAX_STEPS];
+                    dup = pass_columns(ctx, &q, g, rw[j], prev, KFFT_MAX_STEPS) == na && !memcmp(prev, alt, sizeof(int) * (size_t)na);
+                }
+                if (!dup) nr++;
+            }
+            double rb = stage_best;
+            if (nr) st = time_candidates(ctx, &q, g, rw, nr, in, out, &nb, &rb);
+            if (!st && nr && rb < stage_best) memcpy(cand[g][best], rw[nb], sizeof rw[nb]);
         }
         if (st) break;
         set_knob(&q, g, cand[g][best]);
@@ -405,14 +453,17 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
             e.regs = q.knob[g].regs;
             e.split = q.knob[g].split;
             e.noclu = q.knob[g].noclu;
+            e.rows = q.knob[g].rows;
         }
         e.ms = keep ? best_total : rep->default_ms;
         e.default_ms = rep->default_ms;
         kfft_wisdom_put(ctx->wisdom, &e);
         size_t o = strlen(rep->choice);
+        char rows[16] = "";
+        if (e.rows) snprintf(rows, sizeof rows, " rows=%d", e.rows);
         if (e.passes)
-            snprintf(rep->choice + o, sizeof rep->choice - o, "%spasses of %lld: pad=%d radix=%d split=%d%s%s", o ? "; " : "", (long long)e.R,
-                     e.pad, e.radix, e.split, e.noclu ? " noclu=1" : "", keep ? "" : " (default)");
+            snprintf(rep->choice + o, sizeof rep->choice - o, "%spasses of %lld: pad=%d radix=%d split=%d%s%s%s", o ? "; " : "", (long long)e.R,
+                     e.pad, e.radix, e.split, e.noclu ? " noclu=1" : "", rows, keep ? "" : " (default)");
         else
             snprintf(rep->choice + o, sizeof rep->choice - o, "%sR=%lld B=%d T=%d pad=%d radix=%d regs=%d split=%d%s", o ? "; " : "",
                      (long long)e.R, e.B, e.T, e.pad, e.radix, e.regs, e.split, keep ? "" : " (default)");

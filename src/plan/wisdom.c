@@ -85,6 +85,7 @@ kfft_status kfft_wisdom_save(kfft_wisdom *w, const char *path)
                     (long long)e->is, e->ops, e->io, e->T, e->pad, e->radix, e->regs);
         if (e->split >= 0) fprintf(f, " split=%d", e->split);
         if (e->passes && e->noclu) fprintf(f, " noclu=1");
+        if (e->passes && e->rows) fprintf(f, " rows=%d", e->rows);
         fprintf(f, " ns=%lld default_ns=%lld\n", (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
     }
     pthread_mutex_unlock(&w->lock);
@@ -146,7 +147,7 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
                                w->version);
         } else {
             const char *s = line;
-            long long R, B = 0, is, ops, io = 0, T = 0, pad, radix, regs = 0, split = -1, noclu = 0, noplane, clu = 0, ms, dms;
+            long long R, B = 0, is, ops, io = 0, T = 0, pad, radix, regs = 0, split = -1, noclu = 0, rows = 0, noplane, clu = 0, ms, dms;
             if (!strncmp(s, "plane ", 6)) { /* the plane kernel's entry: its own fields */
                 int pf64 = !strncmp(s + 6, "f64 ", 4), known = pf64 || !strncmp(s + 6, "f32 ", 4);
                 if (known) s += 10; /* within the line: its first 10 characters matched */
@@ -172,14 +173,14 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
                      field(&s, "is=", 1, (long long)1 << 50, &is) && field(&s, "ops=", 0, 255, &ops) && field(&s, "io=", 0, 255, &io) && (passes || field(&s, "T=", 1, 1024, &T)) &&
                      field(&s, "pad=", passes ? -1 : 0, 1, &pad) && field(&s, "radix=", passes ? -1 : 0, 2, &radix) &&
                      (passes || field_opt(&s, "regs=", 0, 255, &regs)) && field_opt(&s, "split=", 0, 1, &split) &&
-                     (!passes || field_opt(&s, "noclu=", 0, 1, &noclu)) && field(&s, "ns=", 0, (long long)1 << 50, &ms) &&
+                     (!passes || field_opt(&s, "noclu=", 0, 1, &noclu)) && (!passes || field_opt(&s, "rows=", 1, 4, &rows)) && field(&s, "ns=", 0, (long long)1 << 50, &ms) &&
                      field(&s, "default_ns=", 0, (long long)1 << 50, &dms) && !*s;
             if (!ok) {
                 st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line %d: malformed entry", path, ln);
                 break;
             }
             got[n++] = (kfft_wisdom_entry){.passes = passes, .f64 = f64, .R = R, .is = is, .B = (int)B, .ops = (int)ops, .io = (int)io, .T = (int)T,
-                                           .pad = (int)pad, .radix = (int)radix, .regs = (int)regs, .split = (int)split, .noclu = (int)noclu, .ms = ms / 1e6,
+                                           .pad = (int)pad, .radix = (int)radix, .regs = (int)regs, .split = (int)split, .noclu = (int)noclu, .rows = (int)rows, .ms = ms / 1e6,
                                            .default_ms = dms / 1e6};
         }
     }

@@ -27,6 +27,7 @@ typedef struct {
     int regs;           /* single: registers per thread the kernel is bounded to (0: none) */
     int split;          /* split twiddle tables (kspec.twsplit) on 1, off 0, the planner's rule -1 */
     int noclu;          /* passes: 1 = without the clusters the planner's rules take (kspec.clu) */
+    int rows;           /* passes: plain complex passes in rows of at least this many 32-byte sectors (0: the planner's) */
     int noplane;        /* plane: 1 = the two axes a kernel each, not the plane kernel */
     int clu;            /* plane: blocks a plane (1: one, P: a cluster of P; 0: the planner's) */
     double ms, default_ms;
@@ -52,10 +53,10 @@ int kfft_wisdom_lookup(kfft_wisdom *w, kfft_wisdom_entry *key);
 void kfft_wisdom_put(kfft_wisdom *w, const kfft_wisdom_entry *e);
 /* Text file: "kfft-wisdom 5", "device NAME", "version VERSION", then one line per entry
  * ("single f32 R= B= is= ops= io= T= pad= radix= [regs=] [split=] ns= default_ns=" or "passes f64
- * R= is= ops= io= pad= radix= [split=] [noclu=] ns= default_ns=" or "plane f32 R= B= noplane= ns=
+ * R= is= ops= io= pad= radix= [split=] [noclu=] [rows=] ns= default_ns=" or "plane f32 R= B= noplane= ns=
  * default_ns=", io= after B= for a real transform's plane, T= after noplane= for a plane whose
  * threads were tuned and C= after that for one whose blocks were; regs=, io=, T= and C= absent
- * read as 0, split= as -1, noclu= as 0). Files of format 2 (no io=) are
+ * read as 0, split= as -1, noclu= and rows= as 0). Files of format 2 (no io=) are
  * refused: their entries could not say which kernels they were measured on; and of format 3:
  * a stage the tuner left at its default could be recorded without the planner's register
  * bound or radix mode, so its entry planned other, slower kernels (tune.c before session 32);
