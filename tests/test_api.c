@@ -400,6 +400,26 @@ static void set_wisdom_entry(const char *path, const char *entry)
     }
 }
 
+/* A passes entry of 65536 points with the optional fields `fields`: read (the wisdom's second
+ * entry), its plans' results right, exported as read; and `single` on a single kernel's entry
+ * refused as malformed. */
+static void passes_field(kfft_context c, const char *dir, const char *path, const char *fields, const char *single)
+{
+    char line[512], got[4096];
+    snprintf(line, sizeof line, "passes f32 R=65536 is=1 ops=0 io=0 pad=-1 radix=-1 %s ns=1 default_ns=2", fields);
+    set_wisdom_entry(path, line);
+    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 2, "%s entry: %s", fields, kfft_error_message());
+    double e = run_layout(c, 65536, 2, 0, 0, 0, 0);
+    CHECK(e < 1e-5, "results with the %s entry: rel error %.2e", fields, e);
+    exported(c, dir, got, sizeof got);
+    snprintf(line, sizeof line, " %s ", fields);
+    CHECK(strstr(got, line) != NULL, "export lost %s: %s", fields, got);
+    snprintf(line, sizeof line, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 %s ns=1 default_ns=2", single);
+    set_wisdom_entry(path, line);
+    CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
+          "%s on a single kernel's entry: %s", single, kfft_error_message());
+}
+
 /* A 1-D C2C fp32 description of n points, batch transforms, contiguous. */
 static kfft_plan_desc c2c_f32(long long n, long long batch)
 {
@@ -489,32 +509,14 @@ static int t_wisdom(void)
           "stale: %s", kfft_error_message());
     CHECK(kfft_wisdom_count(c) == 1, "refused files changed the wisdom (%d entries)", kfft_wisdom_count(c));
     /* Passes without clusters (kfft_tune's last candidate where the rules take them): read, used
-     * (on this device the passes have none anyway: results stay right) and exported; a single
-     * kernel's entry has no such field. */
-    set_wisdom_entry(path, "passes f32 R=65536 is=1 ops=0 io=0 pad=-1 radix=-1 noclu=1 ns=1 default_ns=2");
-    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 2, "noclu= entry: %s", kfft_error_message());
-    e = run_layout(c, 65536, 2, 0, 0, 0, 0);
-    CHECK(e < 1e-5, "results with the noclu= entry: rel error %.2e", e);
-    exported(c, dir, got, sizeof got);
-    CHECK(strstr(got, " noclu=1 ") != NULL, "export lost noclu=1: %s", got);
-    set_wisdom_entry(path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 noclu=1 ns=1 default_ns=2");
-    CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
-          "noclu= on a single kernel's entry: %s", kfft_error_message());
-    /* Passes in rows of four sectors (kfft_tune's columns per block; the same key: it replaces
-     * the entry above), read, used and exported; rows= out of range, or on a single kernel's
-     * entry, is malformed. */
-    set_wisdom_entry(path, "passes f32 R=65536 is=1 ops=0 io=0 pad=-1 radix=-1 noclu=1 rows=4 ns=1 default_ns=2");
-    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 2, "rows= entry: %s", kfft_error_message());
-    e = run_layout(c, 65536, 2, 0, 0, 0, 0);
-    CHECK(e < 1e-5, "results with the rows= entry: rel error %.2e", e);
-    exported(c, dir, got, sizeof got);
-    CHECK(strstr(got, " noclu=1 rows=4 ") != NULL, "export lost rows=4: %s", got);
+     * (on this device the passes have none anyway: results stay right) and exported; then in
+     * rows of four sectors (kfft_tune's columns per block; the same key, so it replaces the
+     * entry). A single kernel's entry has neither field, and rows= out of range is malformed. */
+    passes_field(c, dir, path, "noclu=1", "noclu=1");
+    passes_field(c, dir, path, "noclu=1 rows=4", "rows=2");
     set_wisdom_entry(path, "passes f32 R=65536 is=1 ops=0 io=0 pad=-1 radix=-1 rows=5 ns=1 default_ns=2");
     CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
           "rows=5: %s", kfft_error_message());
-    set_wisdom_entry(path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 rows=2 ns=1 default_ns=2");
-    CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
-          "rows= on a single kernel's entry: %s", kfft_error_message());
     /* A plane kernel's entry (kfft_tune's first choice for the last two axes): noplane=1 makes a
      * 64^2 plan take a kernel per axis (it takes the plane kernel without the entry), exported
      * as read; one without noplane= is malformed. */
