@@ -616,8 +616,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
      * the division. */
     sb_puts(b, "#define KFFT_SP(x) ((x)");
     if (k->pad) sb_printf(b, " + ((x) >> %d)", ks_pad_shift(k->f64));
-    int lr = 0;
-    while (((int64_t)1 << lr) < k->R) lr++;
+    int lr = ks_log2_ceil(k->R);
     if (k->cpad && ((int64_t)1 << lr) == k->R && k->ld == KS_LD_CPLX && k->st == KS_ST_CPLX)
         sb_printf(b, " + ((x) >> %d) * %d", lr, k->cpad);
     else if (k->cpad) sb_printf(b, " + (x) / %d * %d", k->R, k->cpad);

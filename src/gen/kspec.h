@@ -264,6 +264,13 @@ static inline int64_t ks_cols_per_transform(const kspec *k)
  * complex doubles (one 128-byte bank row), so the power-of-two strides of the Stockham passes
  * fall on different banks instead of queueing on one. */
 static inline int ks_pad_shift(int f64) { return f64 ? 3 : 4; }
+/* The least s with 2^s >= x (x >= 1): a power of two's exponent. */
+static inline int ks_log2_ceil(int64_t x)
+{
+    int s = 0;
+    while (((int64_t)1 << s) < x) s++;
+    return s;
+}
 static inline int64_t ks_smem_elems(int64_t elems, int f64, int pad) { return pad ? elems + (elems >> ks_pad_shift(f64)) + 1 : elems; }
 /* Shared-memory elements of a kernel's B columns: element x = c*R + e sits at
  * x + (pad ? x >> ks_pad_shift : 0) + c*cpad. */

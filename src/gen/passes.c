@@ -148,8 +148,7 @@ void gen_emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_
                       r, r, r, (long long)ks_direct_offset(k, p), Ns);
         } else if (Ns > 1 && k->twsplit) {
             long long hi = (long long)ks_split_offset(k), lo = hi + (long long)ks_split_hi(k);
-            int L = k->twsplit, lb = 0;
-            while ((1 << lb) < L) lb++;
+            int L = k->twsplit, lb = ks_log2_ceil(L);
             /* W_R^m = hi[m >> lb] * lo[ml], ml = m mod L (lo padded like the columns) */
             char pair[160];
             const char *m = k->twpow[p] ? "m1" : "m";

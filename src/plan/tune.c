@@ -415,16 +415,13 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
          * passes.txt); other devices may differ. Rows that leave every pass's columns as they
          * are make the same kernels and are not timed. */
         if (!st && si[g].dflt.passes) {
-            int rw[3][NK], nr = 0, nb = 0, base[KFFT_MAX_STEPS], alt[KFFT_MAX_STEPS];
-            int np = pass_columns(ctx, &q, g, cand[g][best], base, KFFT_MAX_STEPS);
+            int rw[3][NK], nr = 0, nb = 0, cols[4][KFFT_MAX_STEPS]; /* cols[0]: the winner's, cols[1 + i]: rw[i]'s */
+            int np = pass_columns(ctx, &q, g, cand[g][best], cols[0], KFFT_MAX_STEPS);
             for (int rows = 1; rows <= 4 && np; rows *= 2) {
                 memcpy(rw[nr], cand[g][best], sizeof rw[nr]);
                 rw[nr][6] = rows;
-                int na = pass_columns(ctx, &q, g, rw[nr], alt, KFFT_MAX_STEPS), dup = na != np || !memcmp(alt, base, sizeof(int) * (size_t)np);
-                for (int j = 0; j < nr && !dup; j++) {
-                    int prev[KFFT_MAX_STEPS];
-                    dup = pass_columns(ctx, &q, g, rw[j], prev, KFFT_MAX_STEPS) == na && !memcmp(prev, alt, sizeof(int) * (size_t)na);
-                }
+                int dup = pass_columns(ctx, &q, g, rw[nr], cols[nr + 1], KFFT_MAX_STEPS) != np;
+                for (int j = 0; j <= nr && !dup; j++) dup = !memcmp(cols[j], cols[nr + 1], sizeof(int) * (size_t)np);
                 if (!dup) nr++;
             }
             double rb = stage_best;

@@ -62,8 +62,7 @@ void kfft_wisdom_put(kfft_wisdom *w, const kfft_wisdom_entry *e);
  * bound or radix mode, so its entry planned other, slower kernels (tune.c before session 32);
  * and of format 4 (no is=): a 3-D transform's strided stages of one R and B shared an entry, the
  * last one tuned setting both (512^3 on the H100: kfft tune measured 2.45 -> 2.30 ms, the harness
- * ran its file at 2.43 -> 2.50 ms;
- * bench/results/h100-2026-11-27m-tune.txt).
+ * ran its file at 2.43 -> 2.50 ms; bench/results/h100-2026-11-27m-tune.txt).
  * load() takes the entries of a file made on the same device, driver and compiler; any
  * other file (foreign device, stale driver, malformed line) is refused whole with the reason
  * and leaves w unchanged. */
