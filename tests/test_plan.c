@@ -285,6 +285,33 @@ static void padded_index_shift(void)
     }
 }
 
+/* The radix passes' shared-memory index as a part per thread plus a constant (gen/passes.c:
+ * sp_index) in fp32 kernels holding several columns or passes; fp64 and one-column whole
+ * transforms keep the padding macro per access (both lost with it on the H100). */
+static void affine_index(void)
+{
+    struct {
+        kfft_precision prec;
+        int64_t n;
+        int affine;
+    } c[] = {{KFFT_F32, 1 << 22, 1}, {KFFT_F32, 1 << 20, 1}, {KFFT_F32, 1024, 1},
+             {KFFT_F64, 1 << 20, 0}, {KFFT_F32, 16384, 0}, {KFFT_F32, 8219, 0}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_schedule s;
+        strbuf src;
+        if (schedule_prec(KFFT_C2C, c[i].prec, 1, &c[i].n, 4096, &s) || kfft_schedule_source(&s, KS_DIALECT_CUDA, &src)) {
+            CHECK(0, "affine index %zu: %s", i, kfft_error_message());
+            continue;
+        }
+        int affine = strstr(src.s, "int sl = ") && strstr(src.s, "int sb = ");
+        int macro = strstr(src.s, "s[KFFT_SP(bc * ") != NULL;
+        CHECK(affine == c[i].affine && macro == !c[i].affine, "affine index %zu (n=%lld): per-thread parts %d, macro loads %d, expected %d: %s",
+              i, (long long)c[i].n, affine, macro, c[i].affine, s.describe);
+        sb_free(&src);
+        kfft_schedule_free(&s);
+    }
+}
+
 /* Batch-4 C2C. */
 static int plan1d(int64_t n, char *desc, size_t len) { return plan1d_of(KFFT_C2C, n, 4, desc, len); }
 
@@ -1558,6 +1585,7 @@ int main(void)
     bluestein_middles();
     bluestein_pruned();
     padded_index_shift();
+    affine_index();
     bluestein_pairs();
     cluster_refit();
     cluster_tune();

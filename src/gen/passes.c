@@ -22,6 +22,39 @@ static void emit_tw_stage(strbuf *b, const kspec *k)
     sb_printf(b, "        }\n        s[%lld + l] = w;\n        }\n    }\n", area);
 }
 
+/* The shared-memory index KFFT_SP(col*R + w + i*d) of element i < r of a butterfly (the loop
+ * unrolled, so i is a constant) as a part per thread, declared here as `name`, plus a constant
+ * per i, so each access is one load or store at an immediate offset instead of the macro's
+ * shifts and adds. With Q the padding's period (x >> s adds one slot per Q elements): the
+ * column term is col*(R + R/Q + cpad) where Q divides R (or the block holds one column), and
+ * (w + i*d) >> s is (w >> s) + i*(d >> s) where Q divides d, (w >> s) + ((i*d) >> s) where Q
+ * divides w's known factor walign, and (w >> s) where walign divides Q and (r-1)*d < walign.
+ * Elsewhere the macro (returns 0); expr gets the element's index. */
+static int sp_index(strbuf *b, char *expr, size_t len, const kspec *k, const char *name, const char *col, const char *w,
+                    long long walign, long long d, int r)
+{
+    int sh = ks_pad_shift(k->f64);
+    long long Q = 1LL << sh, R = k->R, cs = R + (k->pad ? R >> sh : 0) + k->cpad;
+    int cols_ok = k->B == 1 || !k->pad || R % Q == 0;
+    int mode = !k->pad ? 1 : d % Q == 0 ? 1 : walign % Q == 0 ? 2 : Q % walign == 0 && (r - 1) * d < walign ? 3 : 0;
+    /* fp64, and one-column whole transforms, keep the macro: on the H100 fp64 2^20 (3.82 -> 4.51
+     * ms), 16384 (0.77 -> 0.83) and C2R 16384 (0.44 -> 0.86) lost with it (bench/results/
+     * h100-2026-11-27s-spaffine.txt). */
+    if (k->f64 || (k->kind == KS_SINGLE && k->B == 1)) mode = 0;
+    if (!cols_ok || !mode) {
+        snprintf(expr, len, "KFFT_SP(%s * %lld + %s + i * %lld)", col, R, w, d);
+        return 0;
+    }
+    char cterm[64] = "";
+    if (k->B > 1) snprintf(cterm, sizeof cterm, "%s * %lld + ", col, cs);
+    if (k->pad) sb_printf(b, "            int %s = %s(%s) + ((%s) >> %d);\n", name, cterm, w, w, sh);
+    else sb_printf(b, "            int %s = %s(%s);\n", name, cterm, w);
+    if (mode == 1) snprintf(expr, len, "%s + i * %lld", name, d + (k->pad ? d >> sh : 0));
+    else if (mode == 2) snprintf(expr, len, "%s + i * %lld + ((i * %lld) >> %d)", name, d, d, sh);
+    else snprintf(expr, len, "%s + i * %lld", name, d);
+    return 1;
+}
+
 /* The convolution's spectrum at element e (an expression) of local column bc, into w: entry e
  * of a whole convolution's table (KS_SINGLE, Rader's pass), or for a Bluestein middle pass
  * (kspec.h: ks_bluestein_middle) entry j + e*Ns of column j (declared here). */
@@ -50,8 +83,14 @@ static void emit_mid_fused(strbuf *b, const kspec *k, int r, int RB)
     snprintf(e, sizeof e, "bj + i * %d", RB);
     bhat_at(b, k, e, w, sizeof w);
     sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) rv[it * %d + i] = cconj(cmul(rv[it * %d + i], %s));\n", r, r, r, w);
-    sb_printf(b, "            kfft_dft%d(&rv[it * %d]);\n            int base = bc * %d + bj * %d;\n", r, r, k->R, r);
-    sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) s[KFFT_SP(base + i)] = rv[it * %d + i];\n", r, r);
+    sb_printf(b, "            kfft_dft%d(&rv[it * %d]);\n", r, r);
+    char bw[24], x[160];
+    snprintf(bw, sizeof bw, "bj * %d", r);
+    if (!sp_index(b, x, sizeof x, k, "sb", "bc", bw, r, 1, r)) {
+        sb_printf(b, "            int base = bc * %d + bj * %d;\n", k->R, r);
+        snprintf(x, sizeof x, "KFFT_SP(base + i)");
+    }
+    sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) s[%s] = rv[it * %d + i];\n", r, x, r);
 }
 
 /* How many elements e = bj + i*RB (i < r) of a butterfly of the first pass reading the source
@@ -114,15 +153,18 @@ void gen_emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_
             sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) rv[it * %d + i] = s[KFFT_SP(bc + bj * %d + i * %d)];\n",
                       r, r, k->B, RB * k->B);
         } else {
-            sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) rv[it * %d + i] = s[KFFT_SP(bc * %d + bj + i * %d)];\n",
-                      r, r, k->R, RB);
+            char x[160];
+            sp_index(b, x, sizeof x, k, "sl", "bc", "bj", 1, RB, r);
+            sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) rv[it * %d + i] = s[%s];\n", r, r, x);
         }
         sb_puts(b, "        }\n    }\n");
         if (kr < iters) {
             sb_printf(b, "#pragma unroll\n    for (int it = %d; it < %d; it++) {\n", kr, iters);
             sb_printf(b, "        int bf = KFFT_TID + it * %d;\n        %s{\n            %s\n", k->T, guard, map);
-            sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) s[%lld + i * %lld + bf - %lld] = s[KFFT_SP(bc * %d + bj + i * %d)];\n",
-                      r, so, S, (long long)kr * k->T, k->R, RB);
+            char x[160];
+            sp_index(b, x, sizeof x, k, "sl", "bc", "bj", 1, RB, r);
+            sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) s[%lld + i * %lld + bf - %lld] = s[%s];\n", r, so, S,
+                      (long long)kr * k->T, x);
             sb_puts(b, "        }\n    }\n");
         }
         int twst = rd && k->twst; /* the twiddles, fetched while the data loads are in flight */
@@ -187,6 +229,11 @@ void gen_emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_
             else if (k->plane) sb_printf(b, "            int base = bc + bj * %d;\n", r * k->B);
             else if (Ns > 1) sb_printf(b, "            int base = bc * %d + (bj / %lld) * %lld + kk;\n", k->R, Ns, Ns * r);
             else sb_printf(b, "            int base = bc * %d + bj * %d;\n", k->R, r);
+            char bw[64], x[160] = "";
+            if (Ns > 1) snprintf(bw, sizeof bw, "(bj / %lld) * %lld + kk", Ns, Ns * r);
+            else snprintf(bw, sizeof bw, "bj * %d", r);
+            if (!k->plane && !sp_index(b, x, sizeof x, k, "sb", "bc", bw, Ns > 1 ? 1 : r, Ns, r))
+                snprintf(x, sizeof x, "KFFT_SP(base + i * %lld)", Ns);
             if (k->plane) {
                 sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) s[KFFT_SP(base + i * %lld)] = rv[it * %d + i];\n", r,
                           Ns * k->B, r);
@@ -199,10 +246,9 @@ void gen_emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_
                 sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", r);
                 sb_printf(b, "                int e = base - bc * %d + i * %lld;\n                kfft_cplx v = rv[it * %d + i];\n", k->R, Ns, r);
                 if (k->ops & KS_MID_RADER) sb_printf(b, "                if (e == 0) s[%lld + bc] = v;\n", (long long)ks_col_area(k) + k->B);
-                sb_printf(b, "                s[KFFT_SP(base + i * %lld)] = cconj(cmul(v, %s));\n            }\n", Ns, w);
+                sb_printf(b, "                s[%s] = cconj(cmul(v, %s));\n            }\n", x, w);
             } else {
-                sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) s[KFFT_SP(base + i * %lld)] = rv[it * %d + i];\n", r, Ns,
-                          r);
+                sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) s[%s] = rv[it * %d + i];\n", r, x, r);
             }
             sb_puts(b, "        }\n    }\n    KFFT_BARRIER();\n    }\n");
         }
