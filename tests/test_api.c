@@ -573,6 +573,25 @@ static int t_wisdom(void)
         CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
               "a plane entry %s: %s", bad[i][1], kfft_error_message());
     }
+    /* Bluestein's convolution length (kfft_tune's conv entry): 61 points (the rule's m = 121) at
+     * m = 128: read, used, results right, exported; a length below 2n-1 or with a prime factor
+     * above the codelets' is malformed. */
+    kfft_plan_desc d61 = c2c_f32(61, 64);
+    char why61[1024];
+    set_wisdom_entry(path, "conv f32 R=61 is=1 m=128 ns=1 default_ns=2");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS, "conv entry: %s", kfft_error_message());
+    CHECK(plan_has(c, &d61, "bluestein m=128 ", why61, sizeof why61) == 1, "conv m=128 not taken: %s", why61);
+    e = run_layout(c, 61, 64, 0, 0, 0, 0);
+    CHECK(e < 1e-5, "results with the wisdom's Bluestein length: rel error %.2e", e);
+    exported(c, dir, got, sizeof got);
+    CHECK(strstr(got, "conv f32 R=61 is=1 m=128 ") != NULL, "export lost the conv entry: %s", got);
+    static const char *bad_conv[] = {"conv f32 R=61 is=1 m=120 ns=1 default_ns=2", "conv f32 R=61 is=1 m=127 ns=1 default_ns=2",
+                                     "conv f32 R=61 m=128 ns=1 default_ns=2"};
+    for (int i = 0; i < 3; i++) {
+        set_wisdom_entry(path, bad_conv[i]);
+        CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"), "'%s': %s",
+              bad_conv[i], kfft_error_message());
+    }
     kfft_context_destroy(c);
     /* A malformed default file: the context still opens, without it, and says why. */
     rewrite(other, path, 0, NULL);

@@ -1101,6 +1101,8 @@ static int fake_fits, fake_asked;
 static long fake_plane_us, fake_cluster_us, fake_plain_us;
 static int fake_cols;       /* nonzero: other kernels of this many columns a block cost fake_cols_us (rows_tune) */
 static long fake_cols_us;
+static const char *fake_conv; /* non-NULL: other kernels whose source holds this text cost fake_conv_us (conv_tune) */
+static long fake_conv_us;
 static int fake_plane_T;   /* nonzero: plane kernels cost fake_plane_us only at this many threads, else fake_plain_us */
 static int fake_plane_clu; /* nonzero: ... and only in clusters of this many blocks */
 static int fake_spin;    /* nonzero: launches wait by spinning (costs within a microsecond, where a sleep overshoots by 50-100) */
@@ -1127,12 +1129,13 @@ static kfft_status fk_compile(void *st, const char *src, void **bin, size_t *len
     (void)st;
     *bin = malloc(1);
     *len = 1;
-    *module = malloc(3);
-    if (*module) { /* read by fk_launch: 2 a plane kernel (its rows' part), 1 another cluster kernel; its cluster's blocks; its columns */
+    *module = malloc(4);
+    if (*module) { /* read by fk_launch: 2 a plane kernel (its rows' part), 1 another cluster kernel; its cluster's blocks; its columns; fake_conv's */
         const char *cd = strstr(src, "__cluster_dims__("), *cols = strstr(src, "KFFT_GROUP * ");
         ((char *)*module)[0] = strstr(src, "kfft_i64 rt = tbase") ? 2 : cd != NULL;
         ((char *)*module)[1] = (char)(cd ? atoi(cd + 17) : 1);
         ((char *)*module)[2] = (char)(cols ? atoi(cols + 13) : 0);
+        ((char *)*module)[3] = fake_conv && strstr(src, fake_conv);
     }
     return *bin && *module ? KFFT_SUCCESS : KFFT_ERROR_OUT_OF_MEMORY;
 }
@@ -1156,9 +1159,13 @@ static void fk_put_kernel(void *st, void *kernel)
 static kfft_status fk_launch(void *st, void *kernel, size_t groups, int threads, size_t smem, const kfft_launch_args *a)
 {
     (void)st, (void)groups, (void)smem, (void)a;
-    char kind = ((const char *)kernel)[0], clu = ((const char *)kernel)[1], cols = ((const char *)kernel)[2];
+    char kind = ((const char *)kernel)[0], clu = ((const char *)kernel)[1], cols = ((const char *)kernel)[2], conv = ((const char *)kernel)[3];
     int plane_slow = (fake_plane_T && threads != fake_plane_T) || (fake_plane_clu && clu != fake_plane_clu);
-    long us = kind == 2 ? (plane_slow ? fake_plain_us : fake_plane_us) : kind ? fake_cluster_us : fake_cols && cols == fake_cols ? fake_cols_us : fake_plain_us;
+    long us = kind == 2 ? (plane_slow ? fake_plain_us : fake_plane_us)
+              : kind    ? fake_cluster_us
+              : fake_cols && cols == fake_cols ? fake_cols_us
+              : conv    ? fake_conv_us
+                        : fake_plain_us;
     struct timespec ts = {0, us * 1000}, t0, t;
     if (us && fake_spin) {
         clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -1316,6 +1323,68 @@ static void rows_tune(void)
     }
     fake_cols = 0;
     fake_cols_us = fake_plain_us = 0;
+}
+
+/* kfft_tune tries Bluestein's convolution lengths past the rule's (16464 for 8219: 16800, 16807,
+ * 16875, 17010, 17150, 17280) and keeps the fastest: where only kernels of 17150 points are
+ * fast the wisdom's conv entry says m=17150 and plans take it; where they are slow the entry
+ * says the rule's and plans keep it. */
+static void conv_tune(void)
+{
+    fake_conv = "17150";
+    for (int slow = 0; slow < 2; slow++) {
+        kfft_plan_desc d = {.type = KFFT_C2C, .rank = 1, .n = {8219}, .batch = 2};
+        stand_in_tuned t = stand_in_tune(&d, &fake_conv_us, slow, (kfft_wisdom_entry){.passes = 3, .R = 8219, .is = 1});
+        if (!t.ctx) {
+            CHECK(0, "conv tune: host memory");
+            return;
+        }
+        int64_t want = slow ? 16464 : 17150;
+        CHECK(!t.st && t.found && t.e.conv == want && (strstr(t.r.choice, "m=17150") != NULL) == !slow,
+              "conv tune, 17150 %s: status %d, entry %d m=%lld, choice %s", slow ? "slow" : "fast", (int)t.st, t.found,
+              (long long)t.e.conv, t.st ? kfft_error_message() : t.r.choice);
+        CHECK(planned_with(t.ctx, &d, slow ? "m=16464" : "m=17150") == 1, "conv tune: the wisdom's plan does not take m=%lld", (long long)want);
+        CHECK(t.ctx->live_buffers == 0, "conv tune: %ld buffers left", t.ctx->live_buffers);
+        kfft_context_destroy(t.ctx);
+    }
+    fake_conv = NULL;
+    fake_conv_us = fake_plain_us = 0;
+}
+
+/* Bluestein's convolution length: the problem's (kfft_tune's candidate) where it is at least
+ * 2n-1 and smooth, else the wisdom's conv entry of the axis's length and stride, else the
+ * rule's (8219: 16464). */
+static void conv_choice(void)
+{
+    kfft_device_info info = test_h100_info("sm_90");
+    kfft_wisdom *w = kfft_wisdom_new("stand-in", "v");
+    if (!w) {
+        CHECK(0, "conv choice: host memory");
+        return;
+    }
+    struct {
+        int64_t knob, wisdom_is, want;
+    } c[] = {{0, 0, 16464}, {17280, 0, 17280}, {16000, 0, 16464}, {16465, 0, 16464}, {0, 1, 17010}, {0, 2, 16464}, {17280, 1, 17280}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_plan_desc d = {.type = KFFT_C2C, .rank = 1, .n = {8219}, .batch = 4};
+        kfft_problem p;
+        kfft_schedule s;
+        w->n = 0;
+        if (c[i].wisdom_is) kfft_wisdom_put(w, &(kfft_wisdom_entry){.passes = 3, .R = 8219, .is = c[i].wisdom_is, .conv = 17010, .split = -1});
+        info.wisdom = w;
+        int bad = kfft_problem_from_desc(&d, &p);
+        p.conv[0] = c[i].knob;
+        if (bad || kfft_schedule_build(&p, &info, &s)) {
+            CHECK(0, "conv choice %zu: %s", i, kfft_error_message());
+            continue;
+        }
+        char want[32];
+        snprintf(want, sizeof want, "bluestein m=%lld ", (long long)c[i].want);
+        CHECK(strstr(s.describe, want) != NULL, "conv choice %zu (knob %lld, wisdom at is=%lld): expected \"%s\": %s", i,
+              (long long)c[i].knob, (long long)c[i].wisdom_is, want, s.describe);
+        kfft_schedule_free(&s);
+    }
+    kfft_wisdom_free(w);
 }
 
 /* kfft_tune tries a plane kernel's plan (kspec.h: plane) against a kernel per axis first,
@@ -1590,6 +1659,8 @@ int main(void)
     cluster_refit();
     cluster_tune();
     rows_tune();
+    conv_tune();
+    conv_choice();
     plane_tune();
     plane_clu_tune();
     default_tune();

@@ -172,15 +172,17 @@ int kfft_split_passes(int64_t N, int64_t rmax, int64_t *R, int max)
     return 0;
 }
 
-int64_t kfft_bluestein_length(int64_t n)
+int64_t kfft_bluestein_next(int64_t m)
 {
-    for (int64_t m = 2 * n - 1;; m++) {
+    for (;; m++) {
         int64_t r = m;
         for (int d = 2; d <= 7; d++)
             while (r % d == 0) r /= d;
         if (r == 1) return m;
     }
 }
+
+int64_t kfft_bluestein_length(int64_t n) { return kfft_bluestein_next(2 * n - 1); }
 
 static int64_t powmod(int64_t b, int64_t e, int64_t m)
 {

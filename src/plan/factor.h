@@ -34,8 +34,11 @@ int kfft_radix_auto(int64_t R, int f64);
 /* Splits smooth N into the fewest factors each <= rmax, balanced; returns the count
  * (0 if impossible: a prime factor above rmax). */
 int kfft_split_passes(int64_t N, int64_t rmax, int64_t *R, int max);
-/* Smallest 7-smooth length >= 2n-1: Bluestein's convolution length for n. */
+/* Smallest 7-smooth length >= 2n-1: Bluestein's convolution length for n by the planner's rule
+ * (schedule.c: conv_choice; kfft_tune tries the next ones). */
 int64_t kfft_bluestein_length(int64_t n);
+/* Smallest 7-smooth length >= m. */
+int64_t kfft_bluestein_next(int64_t m);
 /* Smallest primitive root of p if p is an odd prime below 2^31, else 0 (Rader's generator). */
 int64_t kfft_primitive_root(int64_t p);
 /* Largest prime factor of n (1 for n <= 1). */

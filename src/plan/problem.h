@@ -39,6 +39,9 @@ typedef struct {
      * cluster) wherever the layout allows one and they can hold it (planes.c:
      * plane_blocks_fit), whatever the rule says; 0, the rule's (or the wisdom's C=). */
     int plane_clu;
+    /* Internal (kfft_tune): > 0, Bluestein's convolution length for stage i, where its axis takes
+     * Bluestein (at least 2n-1 and 7-smooth, else ignored); 0, the wisdom's, else the smallest. */
+    int64_t conv[KFFT_MAX_DIMS];
 } kfft_problem;
 
 kfft_status kfft_problem_from_desc(const kfft_plan_desc *d, kfft_problem *p);

@@ -63,6 +63,18 @@ static int measured_choice(const kfft_problem *p, int g, const kfft_device_info 
     return 1;
 }
 
+/* Bluestein's convolution length for stage g's axis of length n (stride is): the tuner's
+ * candidate, else the device's wisdom ("conv" entry), else the rule's N (the smallest 7-smooth
+ * N >= 2n-1). The rule is not always the fastest: on the H100 1000003 ran 1.30 -> 1.44 of cuFFT
+ * with 2007040 in place of 2000376, while 8219's lengths past 16464 lost up to 38% (one gained
+ * 1.5%; bench/results/h100-2026-11-27t-bluelen.txt), so the choice is measured (kfft_tune). */
+static int64_t conv_choice(const kfft_problem *p, int g, int64_t n, int64_t is, int64_t N, const kfft_device_info *info)
+{
+    kfft_wisdom_entry key = {.passes = 3, .f64 = p->f64, .R = n, .is = is, .split = -1};
+    int64_t m = p->conv[g] ? p->conv[g] : kfft_wisdom_lookup(info->wisdom, &key) ? key.conv : 0;
+    return m >= 2 * n - 1 && kfft_is_smooth(m) ? m : N;
+}
+
 /* Rader's tables and flag for a kernel whose columns have prime length p. */
 static void rader_spec(kspec *k, int64_t p, kfft_table *t)
 {
@@ -384,6 +396,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         if (p > 256 && kfft_is_smooth(n / p) && kfft_primitive_root(p) && kfft_is_smooth(p - 1) && p - 1 + 64 <= emax) rp = p;
     }
     if (rp) N = n;
+    else if (!smooth && !rader) N = conv_choice(p, s->nstages - 1, n, r->is, N, info);
     /* Two real transforms as one complex one (z = x_a + i x_b) where the real route would
      * otherwise run a complex transform per real one: half the arithmetic and workspace.
      * C2R's pre-step is per element, so any kernel; R2C's post-step pairs Z[k] with Z[n-k]:

@@ -10,8 +10,9 @@
  * plane kernel, planes.c): where the planner took one, a kernel per axis instead, and a plane
  * kernel in every other number of blocks that can hold it (1, or a cluster of 2, 4 or 8), where
  * it took one or not; the stages are then the winner's, and a plane kept gets its threads per
- * block tuned. A stage left at its default records the planner's choices, its register bound
- * too. */
+ * block tuned. Then, for each stage that takes Bluestein, its convolution length (the rule's
+ * and the next 7-smooth ones: tune_conv); the stages are then the winner's. A stage left at its
+ * default records the planner's choices, its register bound too. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,18 +74,16 @@ static void set_knob(kfft_problem *q, int g, const int *c)
  * at once (kfft_module_acquire_many: parallel threads, duplicates once); timing then finds
  * each in the context's module cache. Returns the entries to release after timing (NULL on
  * failure: time_plan reports any error). */
-static kfft_module_entry **prefetch(kfft_context ctx, const kfft_problem *q, int g, int (*cand)[NK], int ncand, int *count)
+static kfft_module_entry **prefetch_problems(kfft_context ctx, const kfft_problem *qs, int nq, int *count)
 {
-    size_t cap = (size_t)ncand * KFFT_MAX_STEPS;
+    size_t cap = (size_t)nq * KFFT_MAX_STEPS;
     strbuf *src = calloc(cap, sizeof *src);
     const char **text = calloc(cap, sizeof *text);
     kfft_module_entry **mod = calloc(cap, sizeof *mod);
     int n = 0;
-    for (int c = 0; c < ncand && src && text && mod; c++) {
-        kfft_problem qc = *q;
+    for (int c = 0; c < nq && src && text && mod; c++) {
         kfft_schedule sc;
-        set_knob(&qc, g, cand[c]);
-        if (kfft_schedule_build(&qc, &ctx->info, &sc)) continue;
+        if (kfft_schedule_build(&qs[c], &ctx->info, &sc)) continue;
         for (int i = 0; i < sc.nsteps; i++)
             if (!kfft_schedule_kernel_source(&sc, i, ctx->info.dialect, &src[n])) text[n] = src[n].s, n++;
         kfft_schedule_free(&sc);
@@ -99,6 +98,26 @@ static kfft_module_entry **prefetch(kfft_context ctx, const kfft_problem *q, int
         return NULL;
     }
     return mod;
+}
+
+/* The same for stage g's knob candidates. */
+static kfft_module_entry **prefetch(kfft_context ctx, const kfft_problem *q, int g, int (*cand)[NK], int ncand, int *count)
+{
+    kfft_problem *qs = malloc(sizeof *qs * (size_t)(ncand ? ncand : 1));
+    if (!qs) return NULL;
+    for (int c = 0; c < ncand; c++) {
+        qs[c] = *q;
+        set_knob(&qs[c], g, cand[c]);
+    }
+    kfft_module_entry **mod = prefetch_problems(ctx, qs, ncand, count);
+    free(qs);
+    return mod;
+}
+
+static void release_all(kfft_context ctx, kfft_module_entry **held, int n)
+{
+    for (int i = 0; i < n; i++) kfft_module_release(ctx, held[i]);
+    free(held);
 }
 
 /* Radix mode m's decomposition of R (-1: the planner's default, kfft_radix_auto). */
@@ -178,8 +197,7 @@ static kfft_status time_candidates(kfft_context ctx, kfft_problem *q, int g, int
             *best = c;
         }
     }
-    for (int i = 0; i < nmod; i++) kfft_module_release(ctx, held[i]);
-    free(held);
+    release_all(ctx, held, nmod);
     return st;
 }
 
@@ -237,6 +255,52 @@ static void describe_stage(const kfft_schedule *s, int g, stage_info *si)
         si->clu |= s->spec[i].clu != 0;
     }
     kfft_tune_stage_entry(s, g, &si->dflt);
+}
+
+/* Stages of s that take Bluestein: the axis length n (of the convolution's transform) and its
+ * stride, keyed as schedule.c: conv_choice keys them; n = 0 for the others. */
+static void bluestein_stages(const kfft_schedule *s, int64_t *n, int64_t *is)
+{
+    for (int g = 0; g < s->nstages; g++) {
+        const kspec *k = &s->spec[s->stage[g].first];
+        int blue = !k->plane && (k->kind == KS_SINGLE ? (k->ops & KS_MID_BLUESTEIN) != 0 : (k->ops & KS_PRE_CHIRP) != 0);
+        n[g] = blue ? k->n : 0;
+        is[g] = k->istride;
+    }
+}
+
+/* Bluestein's convolution length for stage g (axis length n): the planner's rule (the smallest
+ * 7-smooth m >= 2n-1) and the next 7-smooth lengths, CONV_CANDIDATES in all, up to 6% longer,
+ * each timed with the rest of q's plan as it is (H100: 1000003 1.30 -> 1.44 of cuFFT with the
+ * next length, 8219's next ones 0.62-1.01x of the rule's; bench/results/h100-2026-11-27t-
+ * bluelen.txt). q->conv[g] gets the fastest, the rule's unless another beats it by 2%. */
+enum { CONV_CANDIDATES = 8 };
+static kfft_status tune_conv(kfft_context ctx, kfft_problem *q, int g, int64_t n, kfft_buffer in, kfft_buffer out)
+{
+    kfft_problem *qs = malloc(sizeof *qs * CONV_CANDIDATES);
+    if (!qs) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "tune: host memory");
+    int64_t rule = kfft_bluestein_length(n);
+    int nq = 0;
+    for (int64_t m = rule; nq < CONV_CANDIDATES && m <= rule + rule * 6 / 100; m = kfft_bluestein_next(m + 1)) {
+        qs[nq] = *q;
+        qs[nq++].conv[g] = m;
+    }
+    int nmod = 0, best = 0;
+    double best_ms = 1e30, rule_ms = 1e30;
+    kfft_module_entry **held = prefetch_problems(ctx, qs, nq, &nmod);
+    kfft_status st = KFFT_SUCCESS;
+    for (int c = 0; c < nq && !st; c++) {
+        double ms;
+        st = time_plan(ctx, &qs[c], in, out, &ms);
+        if (st) break;
+        kfft_log(ctx, "tune: stage %d: Bluestein length %lld: %.4f ms", g, (long long)qs[c].conv[g], ms);
+        if (c == 0) rule_ms = ms;
+        if (ms < best_ms) best_ms = ms, best = c;
+    }
+    release_all(ctx, held, nmod);
+    if (!st) q->conv[g] = best_ms < 0.98 * rule_ms ? qs[best].conv[g] : rule;
+    free(qs);
+    return st;
 }
 
 /* Stage candidates of q's plan (NK knobs); passes take T = 0 (unused); regs, split, noclu
@@ -358,6 +422,20 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         rep->stages++;
         st = candidates(ctx, &q, si, cand, ncand, &nst, &(kfft_wisdom_entry){0});
     }
+    /* Then Bluestein's convolution length of each stage that takes it; the stages are then the winner's. */
+    int64_t bn[KFFT_MAX_DIMS] = {0}, bis[KFFT_MAX_DIMS] = {0};
+    kfft_schedule bs;
+    if (!st && !(st = kfft_schedule_build(&q, &ctx->info, &bs))) {
+        bluestein_stages(&bs, bn, bis);
+        kfft_schedule_free(&bs);
+    }
+    int conv_moved = 0;
+    for (int g = 0; g < nst && !st; g++)
+        if (bn[g] && !(st = tune_conv(ctx, &q, g, bn[g], in, out))) conv_moved |= q.conv[g] != kfft_bluestein_length(bn[g]);
+    if (!st && conv_moved) {
+        rep->stages++;
+        st = candidates(ctx, &q, si, cand, ncand, &nst, &(kfft_wisdom_entry){0});
+    }
     best_total = rep->default_ms;
     for (int g = 0; g < nst && !st; g++) {
         if (ncand[g] < 2 && !si[g].clu) continue; /* nothing to choose */
@@ -464,6 +542,17 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         else
             snprintf(rep->choice + o, sizeof rep->choice - o, "%sR=%lld B=%d T=%d pad=%d radix=%d regs=%d split=%d%s", o ? "; " : "",
                      (long long)e.R, e.B, e.T, e.pad, e.radix, e.regs, e.split, keep ? "" : " (default)");
+    }
+    /* Bluestein's lengths: the tuned plan's, else the rule's (an entry from an earlier tune goes) */
+    for (int g = 0; g < nst && !st; g++) {
+        if (!bn[g]) continue;
+        int64_t rule = kfft_bluestein_length(bn[g]);
+        kfft_wisdom_entry e = {.passes = 3, .f64 = q.f64, .R = bn[g], .is = bis[g], .conv = keep ? q.conv[g] : rule, .split = -1,
+                               .ms = keep ? best_total : rep->default_ms, .default_ms = rep->default_ms};
+        kfft_wisdom_put(ctx->wisdom, &e);
+        size_t o = strlen(rep->choice);
+        snprintf(rep->choice + o, sizeof rep->choice - o, "%sBluestein %lld: m=%lld%s", o ? "; " : "", (long long)e.R, (long long)e.conv,
+                 e.conv == rule ? " (default)" : "");
     }
     /* The plane's entry: where the planner takes one, or the tuned plan does */
     if (!st && plane.passes == 2 && (dflt_clu || (keep && best_clu))) {

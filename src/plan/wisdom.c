@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "core/error.h"
+#include "plan/factor.h"
 #include "plan/wisdom.h"
 
 kfft_wisdom *kfft_wisdom_new(const char *device, const char *version)
@@ -75,6 +76,11 @@ kfft_status kfft_wisdom_save(kfft_wisdom *w, const char *path)
             if (e->T) fprintf(f, " T=%d", e->T);     /* its threads, where tuned */
             if (e->clu) fprintf(f, " C=%d", e->clu); /* its blocks a plane, where tuned */
             fprintf(f, " ns=%lld default_ns=%lld\n", (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
+            continue;
+        }
+        if (e->passes == 3) {
+            fprintf(f, "conv %s R=%lld is=%lld m=%lld ns=%lld default_ns=%lld\n", prec, (long long)e->R, (long long)e->is,
+                    (long long)e->conv, (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
             continue;
         }
         if (e->passes)
@@ -159,6 +165,21 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
                 }
                 got[n++] = (kfft_wisdom_entry){.passes = 2, .f64 = pf64, .R = R, .B = (int)B, .io = (int)io, .T = (int)T,
                                                .noplane = (int)noplane, .clu = (int)clu, .split = -1, .ms = ms / 1e6,
+                                               .default_ms = dms / 1e6};
+                continue;
+            }
+            if (!strncmp(s, "conv ", 5)) { /* Bluestein's length for an axis: at least 2R-1 and 7-smooth */
+                int cf64 = !strncmp(s + 5, "f64 ", 4), known = cf64 || !strncmp(s + 5, "f32 ", 4);
+                long long m = 0;
+                if (known) s += 9;
+                if (!known || n >= KFFT_WISDOM_MAX || !field(&s, "R=", 2, (long long)1 << 40, &R) ||
+                    !field(&s, "is=", 1, (long long)1 << 50, &is) || !field(&s, "m=", 3, (long long)1 << 42, &m) || m < 2 * R - 1 ||
+                    !kfft_is_smooth(m) || !field(&s, "ns=", 0, (long long)1 << 50, &ms) ||
+                    !field(&s, "default_ns=", 0, (long long)1 << 50, &dms) || *s) {
+                    st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line %d: malformed entry", path, ln);
+                    break;
+                }
+                got[n++] = (kfft_wisdom_entry){.passes = 3, .f64 = cf64, .R = R, .is = is, .conv = m, .split = -1, .ms = ms / 1e6,
                                                .default_ms = dms / 1e6};
                 continue;
             }

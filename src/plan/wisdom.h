@@ -6,7 +6,10 @@
  * radices and padding of all its passes (-1: the planner's default); a "plane" entry, for the
  * plane kernel of an R x B plane (the last two axes of a complex transform, or an R2C's with
  * io naming its real sides, plan/planes.c),
- * whether one kernel per axis ran faster instead, and if not, the plane kernel's threads (T, 0: the planner's).
+ * whether one kernel per axis ran faster instead, and if not, the plane kernel's threads (T, 0: the planner's);
+ * a "conv" entry, for an axis of length R (stride is) that takes Bluestein, the convolution length
+ * m that ran fastest (the planner's is the smallest 7-smooth m >= 2R-1; its kernels' own entries
+ * are keyed by m).
  * The choices change speed only, never results: every combination is a correct kernel. */
 #ifndef KFFT_WISDOM_H
 #define KFFT_WISDOM_H
@@ -17,7 +20,7 @@
 #define KFFT_WISDOM_MAX 4096
 
 typedef struct {
-    int passes, f64;    /* the key: kind (0 single, 1 passes, 2 plane), precision, */
+    int passes, f64;    /* the key: kind (0 single, 1 passes, 2 plane, 3 conv), precision, */
     int64_t R;          /* length, */
     int64_t is;         /* single, passes: the transformed axis's stride in the stage's source (a 3-D
                          * array's axes 0 and 1 run kernels of one R and B), */
@@ -30,6 +33,7 @@ typedef struct {
     int rows;           /* passes: plain complex passes in rows of at least this many 32-byte sectors (0: the planner's) */
     int noplane;        /* plane: 1 = the two axes a kernel each, not the plane kernel */
     int clu;            /* plane: blocks a plane (1: one, P: a cluster of P; 0: the planner's) */
+    int64_t conv;       /* conv: Bluestein's convolution length for axis length R at stride is */
     double ms, default_ms;
 } kfft_wisdom_entry;
 
@@ -54,7 +58,7 @@ void kfft_wisdom_put(kfft_wisdom *w, const kfft_wisdom_entry *e);
 /* Text file: "kfft-wisdom 5", "device NAME", "version VERSION", then one line per entry
  * ("single f32 R= B= is= ops= io= T= pad= radix= [regs=] [split=] ns= default_ns=" or "passes f64
  * R= is= ops= io= pad= radix= [split=] [noclu=] [rows=] ns= default_ns=" or "plane f32 R= B= noplane= ns=
- * default_ns=", io= after B= for a real transform's plane, T= after noplane= for a plane whose
+ * default_ns=" or "conv f32 R= is= m= ns= default_ns=", io= after B= for a real transform's plane, T= after noplane= for a plane whose
  * threads were tuned and C= after that for one whose blocks were; regs=, io=, T= and C= absent
  * read as 0, split= as -1, noclu= and rows= as 0). Files of format 2 (no io=) are
  * refused: their entries could not say which kernels they were measured on; and of format 3:
