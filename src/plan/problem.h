@@ -40,7 +40,8 @@ typedef struct {
      * plane_blocks_fit), whatever the rule says; 0, the rule's (or the wisdom's C=). */
     int plane_clu;
     /* Internal (kfft_tune): > 0, Bluestein's convolution length for stage i, where its axis takes
-     * Bluestein (at least 2n-1 and 7-smooth, else ignored); 0, the wisdom's, else the smallest. */
+     * Bluestein (at least 2n-1 and smooth, else ignored); 0, the wisdom's, else the rule's
+     * (schedule.c: conv_choice). */
     int64_t conv[KFFT_MAX_DIMS];
 } kfft_problem;
 

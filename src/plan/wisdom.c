@@ -168,7 +168,7 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
                                                .default_ms = dms / 1e6};
                 continue;
             }
-            if (!strncmp(s, "conv ", 5)) { /* Bluestein's length for an axis: at least 2R-1 and 7-smooth */
+            if (!strncmp(s, "conv ", 5)) { /* Bluestein's length for an axis: at least 2R-1 and smooth */
                 int cf64 = !strncmp(s + 5, "f64 ", 4), known = cf64 || !strncmp(s + 5, "f32 ", 4);
                 long long m = 0;
                 if (known) s += 9;

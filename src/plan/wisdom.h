@@ -60,7 +60,8 @@ void kfft_wisdom_put(kfft_wisdom *w, const kfft_wisdom_entry *e);
  * R= is= ops= io= pad= radix= [split=] [noclu=] [rows=] ns= default_ns=" or "plane f32 R= B= noplane= ns=
  * default_ns=" or "conv f32 R= is= m= ns= default_ns=", io= after B= for a real transform's plane, T= after noplane= for a plane whose
  * threads were tuned and C= after that for one whose blocks were; regs=, io=, T= and C= absent
- * read as 0, split= as -1, noclu= and rows= as 0). Files of format 2 (no io=) are
+ * read as 0, split= as -1, noclu= and rows= as 0; a conv entry's m below 2R-1 or with a prime factor
+ * above the codelets' is malformed). Files of format 2 (no io=) are
  * refused: their entries could not say which kernels they were measured on; and of format 3:
  * a stage the tuner left at its default could be recorded without the planner's register
  * bound or radix mode, so its entry planned other, slower kernels (tune.c before session 32);
