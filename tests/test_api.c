@@ -15,6 +15,7 @@
 #include <locale.h>
 #include <math.h>
 #include <pthread.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -920,10 +921,121 @@ static int t_kernel_log(void)
     return 0;
 }
 
+/* One of the field values of text (a wisdom file, cap bytes) from byte `from` on replaced by a
+ * value near a bound or the old one: 0, -1, 1, 2, 3, the old value +-1, twice or half it, 1023,
+ * 1024, 1025, 2^31, 2^40 + 1, or a sign alone. */
+static void field_value(char *text, size_t from, size_t cap)
+{
+    size_t eq[64], len = strlen(text);
+    int ne = 0;
+    for (size_t i = from; i < len && ne < 64; i++)
+        if (text[i] == '=') eq[ne++] = i + 1;
+    if (!ne) return;
+    size_t at = eq[(int)((urand() + 1) / 2 * ne) % ne], end = at;
+    while (end < len && text[end] != ' ' && text[end] != '\n') end++;
+    long long old = atoll(text + at), v[] = {0, -1, 1, 2, 3, old + 1, old - 1, 2 * old, old / 2, 1023, 1024, 1025, 1LL << 31, (1LL << 40) + 1};
+    char val[32];
+    int k = (int)((urand() + 1) / 2 * 15) % 15;
+    snprintf(val, sizeof val, k == 14 ? "-" : "%lld", k == 14 ? 0 : v[k]);
+    size_t vl = strlen(val);
+    if (len - (end - at) + vl + 1 > cap) return;
+    memmove(text + at + vl, text + end, len - end + 1);
+    memcpy(text + at, val, vl);
+}
+
+/* Wisdom files are user input: a valid file (one entry of every kind) mutated at random (a
+ * byte changed, a digit changed, a span cut, a line doubled, the file cut short), seeded, is
+ * either refused with the line it stopped at or read; read, its plans of the entries' shapes
+ * still plan and compute right (the choices change speed, never results). */
+static int t_wisdom_fuzz(int rounds)
+{
+    char dir[] = "/tmp/kfft-wisdom-fuzz-XXXXXX", path[600];
+    if (!mkdtemp(dir)) return 1;
+    unsetenv("KFFT_WISDOM");
+    kfft_context c = open_ctx(dir);
+    snprintf(path, sizeof path, "%s/w.txt", dir);
+    CHECK(kfft_wisdom_export(c, path) == KFFT_SUCCESS, "export: %s", kfft_error_message());
+    static const char *entries = "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 regs=64 split=1 ns=1 default_ns=2\n"
+                                 "passes f32 R=32768 is=1 ops=0 io=0 pad=-1 radix=0 split=0 noclu=1 rows=2 ns=1 default_ns=2\n"
+                                 "conv f32 R=61 is=1 m=128 ns=1 default_ns=2\n"
+                                 "plane f32 R=32 B=32 noplane=0 T=256 C=1 ns=1 default_ns=2\n";
+    char base[4096] = "", text[8192];
+    FILE *f = fopen(path, "r");
+    if (f) {
+        base[fread(base, 1, sizeof base - 1, f)] = 0;
+        fclose(f);
+    }
+    strncat(base, entries, sizeof base - strlen(base) - 1);
+    static const long long sizes[] = {64, 61, 32768};
+    kfft_plan_desc d2 = {.type = KFFT_C2C, .rank = 2, .n = {32, 32}, .batch = 8};
+    /* The unchanged file: each entry reaches its plan. */
+    f = fopen(path, "w");
+    if (f) {
+        fputs(base, f);
+        fclose(f);
+    }
+    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS, "the valid file: %s", kfft_error_message());
+    static const struct {
+        kfft_plan_desc d;
+        const char *tag;
+    } uses[] = {{{.type = KFFT_C2C, .rank = 1, .n = {64}, .batch = 64}, "T=32"},
+                {{.type = KFFT_C2C, .rank = 1, .n = {61}, .batch = 64}, "m=128 "},
+                {{.type = KFFT_C2C, .rank = 2, .n = {32, 32}, .batch = 8}, "plane=32"}};
+    for (size_t i = 0; i < sizeof uses / sizeof *uses; i++) {
+        char why[1024];
+        CHECK(plan_has(c, &uses[i].d, uses[i].tag, why, sizeof why) == 1, "the valid file's entry %zu (%s) not used: %s", i, uses[i].tag, why);
+    }
+    int read = 0, refused = 0;
+    for (int r = 0; r < rounds; r++) {
+        size_t n = strlen(base), a = (size_t)((urand() + 1) / 2 * (double)n) % n, b = a + (size_t)((urand() + 1) * 4);
+        size_t hdr = n - strlen(entries);
+        int op = (int)((urand() + 1) * 2.5) % 5;
+        memcpy(text, base, n + 1);
+        if (b > n) b = n;
+        if (op == 0) text[a] = (char)(32 + (int)((urand() + 1) * 47) % 95);                          /* any printable byte */
+        else if (op == 1) field_value(text, hdr, sizeof text); /* an entry's field: another value */
+        else if (op == 2) memmove(text + a, text + b, n - b + 1);                                   /* a span cut */
+        else if (op == 3) {                                                                          /* a line doubled */
+            size_t ls = 0;
+            for (size_t i = a; i > 0 && !ls; i--) ls = base[i - 1] == '\n' ? i : 0;
+            const char *e = strchr(base + ls, '\n');
+            size_t ll = e ? (size_t)(e - base) + 1 - ls : 0;
+            if (ll && n + ll < sizeof text) {
+                memmove(text + ls + ll, text + ls, n - ls + 1);
+                memcpy(text + ls, base + ls, ll);
+            }
+        } else text[a] = 0; /* cut short */
+        f = fopen(path, "w");
+        if (!f) break;
+        fputs(text, f);
+        fclose(f);
+        kfft_status st = kfft_wisdom_import(c, path);
+        if (st) {
+            refused++;
+            CHECK(st == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "wisdom"), "round %d: status %d: %s", r, (int)st,
+                  kfft_error_message());
+            continue;
+        }
+        read++;
+        for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+            double e = run_layout(c, sizes[i], i == 2 ? 1 : 64, 0, 0, 0, 0);
+            CHECK(e < 1e-5, "round %d: n=%lld with the file read: rel error %.2e\n%s", r, sizes[i], e, text);
+        }
+        char why[1024];
+        CHECK(plan_has(c, &d2, "", why, sizeof why) == 1, "round %d: 32x32: %s", r, why);
+    }
+    printf("wisdom fuzz: %d rounds, %d files read, %d refused\n", rounds, read, refused);
+    CHECK(read > 0 && refused > 0, "wisdom fuzz: %d read, %d refused", read, refused);
+    kfft_context_destroy(c);
+    unlink(path);
+    rmdir(dir);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: %s errors|strided|locale|threads|churn [N]|cache|wisdom|log\n", argv[0]);
+        fprintf(stderr, "usage: %s errors|strided|locale|threads|churn [N]|cache|wisdom|wisdom_fuzz [N]|log\n", argv[0]);
         return 2;
     }
     int rc = 0;
@@ -932,6 +1044,7 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[1], "locale")) rc = t_locale();
     else if (!strcmp(argv[1], "threads")) rc = t_threads();
     else if (!strcmp(argv[1], "wisdom")) rc = t_wisdom() | t_wisdom_passes();
+    else if (!strcmp(argv[1], "wisdom_fuzz")) rc = t_wisdom_fuzz(argc > 2 ? atoi(argv[2]) : 200);
     else if (!strcmp(argv[1], "churn")) rc = t_churn(argc > 2 ? atoi(argv[2]) : 10000);
     else if (!strcmp(argv[1], "cache")) rc = t_cache() | t_table_cache() | t_acquire_many() | t_cache_bound();
     else if (!strcmp(argv[1], "log")) rc = t_kernel_log();
