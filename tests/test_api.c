@@ -936,7 +936,8 @@ static void field_value(char *text, size_t from, size_t cap)
     long long old = atoll(text + at), v[] = {0, -1, 1, 2, 3, old + 1, old - 1, 2 * old, old / 2, 1023, 1024, 1025, 1LL << 31, (1LL << 40) + 1};
     char val[32];
     int k = (int)((urand() + 1) / 2 * 15) % 15;
-    snprintf(val, sizeof val, k == 14 ? "-" : "%lld", k == 14 ? 0 : v[k]);
+    if (k == 14) snprintf(val, sizeof val, "-");
+    else snprintf(val, sizeof val, "%lld", v[k]);
     size_t vl = strlen(val);
     if (len - (end - at) + vl + 1 > cap) return;
     memmove(text + at + vl, text + end, len - end + 1);

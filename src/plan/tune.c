@@ -206,6 +206,7 @@ static kfft_status time_candidates(kfft_context ctx, kfft_problem *q, int g, int
 typedef struct {
     kfft_wisdom_entry dflt;
     int split, clu, plane; /* plane: a plane kernel's stage (its entry is the plane's, T its knob) */
+    int64_t blue_n;        /* a stage that takes Bluestein: its axis length (conv_choice's key, with dflt.is); else 0 */
 } stage_info;
 
 /* The radix mode (KFFT_RADIX_*) whose decomposition of R is k's: rules take modes other than
@@ -254,19 +255,9 @@ static void describe_stage(const kfft_schedule *s, int g, stage_info *si)
         si->split |= s->spec[i].twsplit != 0;
         si->clu |= s->spec[i].clu != 0;
     }
+    const kspec *k = &s->spec[s->stage[g].first];
+    if (!k->plane && (k->kind == KS_SINGLE ? (k->ops & KS_MID_BLUESTEIN) : (k->ops & KS_PRE_CHIRP))) si->blue_n = k->n;
     kfft_tune_stage_entry(s, g, &si->dflt);
-}
-
-/* Stages of s that take Bluestein: the axis length n (of the convolution's transform) and its
- * stride, keyed as schedule.c: conv_choice keys them; n = 0 for the others. */
-static void bluestein_stages(const kfft_schedule *s, int64_t *n, int64_t *is)
-{
-    for (int g = 0; g < s->nstages; g++) {
-        const kspec *k = &s->spec[s->stage[g].first];
-        int blue = !k->plane && (k->kind == KS_SINGLE ? (k->ops & KS_MID_BLUESTEIN) != 0 : (k->ops & KS_PRE_CHIRP) != 0);
-        n[g] = blue ? k->n : 0;
-        is[g] = k->istride;
-    }
 }
 
 /* Bluestein's convolution length for stage g (axis length n): the planner's rule (the smallest
@@ -428,15 +419,10 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         st = candidates(ctx, &q, si, cand, ncand, &nst, &(kfft_wisdom_entry){0});
     }
     /* Then Bluestein's convolution length of each stage that takes it; the stages are then the winner's. */
-    int64_t bn[KFFT_MAX_DIMS] = {0}, bis[KFFT_MAX_DIMS] = {0};
-    kfft_schedule bs;
-    if (!st && !(st = kfft_schedule_build(&q, &ctx->info, &bs))) {
-        bluestein_stages(&bs, bn, bis);
-        kfft_schedule_free(&bs);
-    }
     int conv_moved = 0;
     for (int g = 0; g < nst && !st; g++)
-        if (bn[g] && !(st = tune_conv(ctx, &q, g, bn[g], in, out))) conv_moved |= q.conv[g] != kfft_bluestein_length(bn[g]);
+        if (si[g].blue_n && !(st = tune_conv(ctx, &q, g, si[g].blue_n, in, out)))
+            conv_moved |= q.conv[g] != kfft_bluestein_length(si[g].blue_n);
     if (!st && conv_moved) {
         rep->stages++;
         st = candidates(ctx, &q, si, cand, ncand, &nst, &(kfft_wisdom_entry){0});
@@ -550,9 +536,9 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     }
     /* Bluestein's lengths: the tuned plan's, else the rule's (an entry from an earlier tune goes) */
     for (int g = 0; g < nst && !st; g++) {
-        if (!bn[g]) continue;
-        int64_t rule = kfft_bluestein_length(bn[g]);
-        kfft_wisdom_entry e = {.passes = 3, .f64 = q.f64, .R = bn[g], .is = bis[g], .conv = keep ? q.conv[g] : rule, .split = -1,
+        if (!si[g].blue_n) continue;
+        int64_t rule = kfft_bluestein_length(si[g].blue_n);
+        kfft_wisdom_entry e = {.passes = 3, .f64 = q.f64, .R = si[g].blue_n, .is = si[g].dflt.is, .conv = keep ? q.conv[g] : rule, .split = -1,
                                .ms = keep ? best_total : rep->default_ms, .default_ms = rep->default_ms};
         kfft_wisdom_put(ctx->wisdom, &e);
         size_t o = strlen(rep->choice);
