@@ -1,0 +1,78 @@
+/* kfft_describe: the plan kfft makes for a case on a described H100 (sm_90), without a GPU:
+ * its schedule, and with --source the CUDA program the generator writes for it. For reading
+ * the generated code and counting its compiled instructions offline (scripts/sass_count.py).
+ *   kfft_describe [--f64] [--source] [--conv M] CASE...   (CASE as kfft_bench's, batch 2^27
+ * elements for 1-D as the benchmark's; "@B" after a case sets the batch) */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "gen/gen.h"
+#include "io/casespec.h"
+#include "plan/plan.h"
+#include "test_h100.h"
+
+static int describe(const char *c, int f64, int source, long long conv, const kfft_device_info *info)
+{
+    char spec[64];
+    snprintf(spec, sizeof spec, "%s", c);
+    char *at = strchr(spec, '@');
+    if (at) *at = '\0';
+    kfft_plan_desc d;
+    memset(&d, 0, sizeof d);
+    int type, rank;
+    int64_t n[3], total = 1;
+    if (io_parse_case(spec, &type, &rank, n)) {
+        fprintf(stderr, "kfft_describe: malformed case '%s'\n", c);
+        return 1;
+    }
+    d.type = (kfft_type)type;
+    d.rank = rank;
+    d.precision = f64 ? KFFT_F64 : KFFT_F32;
+    for (int i = 0; i < rank; i++) total *= (d.n[i] = n[i]);
+    d.batch = at ? atoll(at + 1) : rank == 1 ? ((int64_t)1 << 27) / total : 1;
+    if (d.batch < 1) d.batch = 1;
+    kfft_problem p;
+    kfft_schedule s;
+    if (kfft_problem_from_desc(&d, &p)) {
+        fprintf(stderr, "kfft_describe: %s: %s\n", c, kfft_error_message());
+        return 1;
+    }
+    if (conv) p.conv[0] = conv;
+    if (kfft_schedule_build(&p, info, &s)) {
+        fprintf(stderr, "kfft_describe: %s: %s\n", c, kfft_error_message());
+        return 1;
+    }
+    printf("%s (batch %lld): %s\n", c, (long long)d.batch, s.describe);
+    if (source) {
+        strbuf b;
+        sb_init(&b);
+        gen_program(&b, KS_DIALECT_CUDA, s.spec, s.nsteps);
+        fputs(b.s, stdout);
+        sb_free(&b);
+    }
+    kfft_schedule_free(&s);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    kfft_device_info info = test_h100_info("sm_90");
+    int f64 = 0, source = 0, bad = 0;
+    long long conv = 0;
+    for (int a = 1; a < argc; a++) { /* options first, wherever they stand */
+        if (!strcmp(argv[a], "--f64")) f64 = 1;
+        else if (!strcmp(argv[a], "--source")) source = 1;
+        else if (!strcmp(argv[a], "--conv") && a + 1 < argc) conv = atoll(argv[++a]);
+        else if (argv[a][0] == '-') {
+            fprintf(stderr, "usage: kfft_describe [--f64] [--source] [--conv M] CASE...\n");
+            return 2;
+        }
+    }
+    for (int a = 1; a < argc; a++) {
+        if (!strcmp(argv[a], "--conv")) a++;
+        else if (argv[a][0] != '-') bad |= describe(argv[a], f64, source, conv, &info);
+    }
+    return bad;
+}

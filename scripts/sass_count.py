@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Compiled instructions per element of kfft's generated kernels, offline (no GPU).
+
+For each case, kfft_describe gives the plan kfft makes on a described H100 and its CUDA
+source; nvcc -cubin -arch=sm_90 compiles it, and each kernel's .text size / 16 is its SASS
+instructions per thread (straight-line code: the passes and codelets are unrolled; loops
+that stage tables count once). Per element = instructions x T / (R B), summed over kernels.
+A proxy for issue-bound kernels, not a timing: it ranked 8219's Bluestein lengths as the
+H100 did, and not multi-pass lengths (bench/results/local-2026-11-27-bluelen-sass.txt).
+  scripts/sass_count.py [--describe PATH] [--f64] [--conv M] CASE...
+Prints per case: instructions per element, then per kernel its instructions per thread,
+per element, registers and spilled bytes.
+"""
+import argparse, os, re, subprocess, sys, tempfile
+
+def count(describe, case, extra, nvcc):
+    out = subprocess.run([describe, '--source'] + extra + [case], capture_output=True, text=True)
+    if out.returncode:
+        return '%s: %s' % (case, out.stderr.strip())
+    head, src = out.stdout.split('\n', 1)
+    with tempfile.TemporaryDirectory() as d:
+        cu, cubin = os.path.join(d, 'k.cu'), os.path.join(d, 'k.cubin')
+        open(cu, 'w').write(src)
+        r = subprocess.run([nvcc, '-cubin', '-arch=sm_90', '-O3', '-Xptxas', '-v', '-o', cubin, cu], capture_output=True, text=True)
+        if r.returncode:
+            return '%s: nvcc failed: %s' % (case, r.stderr.strip()[-300:])
+        regs, cur = {}, None
+        for l in r.stderr.splitlines():
+            m = re.search(r"entry function '(\w+)'", l)
+            if m:
+                cur = m.group(1)
+                regs[cur] = [0, 0]
+            m = re.search(r'(\d+) bytes spill stores', l)
+            if m and cur: regs[cur][1] = int(m.group(1))
+            m = re.search(r'Used (\d+) registers', l)
+            if m and cur: regs[cur][0] = int(m.group(1))
+        ins = {}
+        sec = subprocess.run(['readelf', '-S', '-W', cubin], capture_output=True, text=True).stdout
+        for l in sec.splitlines():
+            m = re.search(r'\.text\.(\S+)\s+PROGBITS\s+\S+\s+\S+\s+(\S+)', l)
+            if m: ins[m.group(1)] = int(m.group(2), 16) // 16
+    tot, parts = 0.0, []
+    for k in re.finditer(r'(k\d+) (?:pass|single|plane)\S* R=(\d+)\S* B=(\d+) T=(\d+)', head.split('||', 1)[-1]):
+        name, R, B, T = k.group(1), int(k.group(2)), int(k.group(3)), int(k.group(4))
+        kn = 'kfft_' + name
+        per = ins.get(kn, 0) * T / (R * B)
+        tot += per
+        rg = regs.get(kn, [0, 0])
+        parts.append('%s %d %.1f r%d%s' % (name, ins.get(kn, 0), per, rg[0], ' spill%d' % rg[1] if rg[1] else ''))
+    return '%-18s %7.1f | %s' % (case, tot, ' | '.join(parts))
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--describe', default=os.path.join(os.path.dirname(__file__), '..', 'build', 'kfft_describe'))
+    ap.add_argument('--nvcc', default='/usr/local/cuda/bin/nvcc')
+    ap.add_argument('--f64', action='store_true')
+    ap.add_argument('--conv', type=int, default=0)
+    ap.add_argument('cases', nargs='+')
+    a = ap.parse_args()
+    extra = (['--f64'] if a.f64 else []) + (['--conv', str(a.conv)] if a.conv else [])
+    for c in a.cases:
+        print(count(a.describe, c, extra, a.nvcc), flush=True)
+
+if __name__ == '__main__':
+    sys.exit(main())
