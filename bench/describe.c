@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "core/error.h"
-#include "gen/gen.h"
 #include "io/casespec.h"
 #include "plan/plan.h"
 #include "test_h100.h"
@@ -45,15 +44,15 @@ static int describe(const char *c, int f64, int source, long long conv, const kf
         return 1;
     }
     printf("%s (batch %lld): %s\n", c, (long long)d.batch, s.describe);
-    if (source) {
-        strbuf b;
-        sb_init(&b);
-        gen_program(&b, KS_DIALECT_CUDA, s.spec, s.nsteps);
+    strbuf b;
+    kfft_status st = source ? kfft_schedule_source(&s, KS_DIALECT_CUDA, &b) : KFFT_SUCCESS;
+    if (st) fprintf(stderr, "kfft_describe: %s: %s\n", c, kfft_error_message());
+    else if (source) {
         fputs(b.s, stdout);
         sb_free(&b);
     }
     kfft_schedule_free(&s);
-    return 0;
+    return st != KFFT_SUCCESS;
 }
 
 int main(int argc, char **argv)
