@@ -1,8 +1,8 @@
 /* kfft_describe: the plan kfft makes for a case on a described H100 (sm_90), without a GPU:
  * its schedule, and with --source the CUDA program the generator writes for it. For reading
  * the generated code and counting its compiled instructions offline (scripts/sass_count.py).
- *   kfft_describe [--f64] [--source] [--conv M] CASE...   (CASE as kfft_bench's, batch 2^27
- * elements for 1-D as the benchmark's; "@B" after a case sets the batch) */
+ *   kfft_describe [--f64] [--source] [--conv M] CASE...   (CASE as kfft_bench's, batched to
+ * 2^27 elements as the benchmark's; "@B" after a case sets the batch) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +30,7 @@ static int describe(const char *c, int f64, int source, long long conv, const kf
     d.rank = rank;
     d.precision = f64 ? KFFT_F64 : KFFT_F32;
     for (int i = 0; i < rank; i++) total *= (d.n[i] = n[i]);
-    d.batch = at ? atoll(at + 1) : rank == 1 ? ((int64_t)1 << 27) / total : 1;
+    d.batch = at ? atoll(at + 1) : ((int64_t)1 << 27) / total;
     if (d.batch < 1) d.batch = 1;
     kfft_problem p;
     kfft_schedule s;
