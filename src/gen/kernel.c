@@ -229,13 +229,14 @@ void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const c
 {
     const char *I = idx_type(k);
     int gpass = k->kind == KS_GPASS;
-    sb_puts(b, "        kfft_cplx v = KFFT_MK(0, 0);\n        if (g < ncols) {\n");
+    sb_puts(b, "        kfft_cplx v = KFFT_MK(0, 0);\n        {\n");
     if (gpass) {
         gen_emit_tj(b, k);
         sb_printf(b, "            %s src = j + (%s)e * %lld;\n", I, I, (long long)(k->N / col_len(k)));
     } else {
         sb_printf(b, "            %s t = g, src = e;\n", I);
     }
+    sb_puts(b, "        if (g < ncols) {\n");
     int guard = (k->ops & KS_PRE_CHIRP) != 0;
     if (guard) sb_printf(b, "            if (src < %lld) {\n", (long long)k->n);
     if (k->src == KS_IO_USER && k->ld == KS_LD_FOLD)
@@ -261,7 +262,7 @@ void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const c
         sb_printf(b, "            if (%s) w = cmul(w, tw[%lld + (%s)(%s - 1) * %lld + jm]);\n", eq, (long long)k->tw_pb, I, eq, Ns);
         sb_puts(b, "            v = cmul(v, w);\n");
     }
-    sb_puts(b, "        }\n");
+    sb_puts(b, "        }\n        }\n");
 }
 
 /* The whole block's columns into shared memory (kernels whose first radix pass cannot read
@@ -353,7 +354,7 @@ void gen_store_elem(strbuf *b, const kspec *k, int index)
 {
     const char *I = idx_type(k);
     int gpass = k->kind == KS_GPASS;
-    sb_puts(b, "        if (g < ncols) {\n");
+    sb_puts(b, "        {\n");
     if (gpass) {
         gen_emit_tj(b, k);
         long long Ns = (long long)ks_store_ns(k);
@@ -361,8 +362,9 @@ void gen_store_elem(strbuf *b, const kspec *k, int index)
     } else {
         sb_printf(b, "            %s t = g, dst = e;\n", I);
     }
+    sb_puts(b, "        if (g < ncols) {\n");
     emit_put(b, k, index);
-    sb_puts(b, "        }\n");
+    sb_puts(b, "        }\n        }\n");
 }
 
 /* The block's columns from shared memory to the destination. First GPASS (Ns == 1) writes
@@ -465,9 +467,9 @@ static void emit_store_r2c_2_pass(strbuf *b, const kspec *k, int index)
     long long Ns = (long long)k->Ns, n = (long long)k->n, d = (long long)q.d, E = n / 2 / Ns + 1;
     int R = k->R, h = k->B / 2;
     open_elem_loop(b, k, n == k->N && R % 2 ? R : E < R ? (int)E : R, gen_walk_along(k, 1));
-    sb_puts(b, "        if (g < ncols) {\n");
+    sb_puts(b, "        {\n");
     gen_emit_tj(b, k);
-    sb_printf(b, "            %s kk = j + (%s)e * %lld;\n            if (ok && kk <= %lld) {\n", I, I, Ns, n / 2);
+    sb_printf(b, "            %s kk = j + (%s)e * %lld;\n            if (g < ncols && ok && kk <= %lld) {\n", I, I, Ns, n / 2);
     sb_printf(b, "            int pc = fix || kk == 0 ? c : hi ? c - %d : c + %d, pe = kk == 0 ? 0 : %lld - (j > %lld) - e;\n", h, h,
               (n - d) / Ns, d);
     sb_printf(b, "            kfft_cplx a = s[KFFT_SP(c * %d + e)], z = s[KFFT_SP(pc * %d + pe)];\n", R, R);
