@@ -301,7 +301,7 @@ static int t_churn(int count)
 }
 
 /* Entries of a kind (".kbin": kernels, ".ktab": tables) in a cache directory; corrupt_first
- * flips a payload byte of the first. */
+ * damages the first: 1 flips a payload byte, 2 drops its last byte, 3 appends one. */
 static int count_entries(const char *dir, const char *ext, int corrupt_first)
 {
     DIR *d = opendir(dir);
@@ -312,8 +312,13 @@ static int count_entries(const char *dir, const char *ext, int corrupt_first)
         if (corrupt_first && n == 0) {
             char path[2048];
             snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-            FILE *f = fopen(path, "r+b");
-            if (f) { /* flip a byte in the payload */
+            struct stat sb;
+            if (corrupt_first == 2 && !stat(path, &sb) && truncate(path, sb.st_size - 1)) printf("note: could not truncate %s\n", path);
+            FILE *f = corrupt_first == 1 ? fopen(path, "r+b") : corrupt_first == 3 ? fopen(path, "ab") : NULL;
+            if (f && corrupt_first == 3) {
+                fputc(0, f);
+                fclose(f);
+            } else if (f) { /* flip a byte in the payload */
                 fseek(f, 100, SEEK_SET);
                 int ch = fgetc(f);
                 fseek(f, 100, SEEK_SET);
@@ -715,7 +720,7 @@ static int t_cache(void)
     f = fopen(path, "rb");
     char head[8] = {0};
     if (f) {
-        CHECK(fread(head, 1, 8, f) == 8 && !memcmp(head, "KFFTBIN2", 8), "garbage entry was rewritten");
+        CHECK(fread(head, 1, 8, f) == 8 && !memcmp(head, "KFFTBIN3", 8), "garbage entry was rewritten");
         fclose(f);
     }
     char cmd[2100];
@@ -725,27 +730,29 @@ static int t_cache(void)
 }
 
 /* A prime long enough for Bluestein tables above the caching threshold: the second context
- * reads them from disk (no rewrite), a corrupt entry is recomputed, and every run is right. */
+ * reads them from disk (no rewrite, the entry mapped), and an entry with a flipped byte, one
+ * byte short or one byte long is recomputed and replaced; every run is right. */
 static int t_table_cache(void)
 {
     char dir[] = "/tmp/kfft-tabcache-test-XXXXXX";
     if (!mkdtemp(dir)) return 1;
     const long long n = 4099;
-    double e[3];
-    ino_t ino[3];
-    int count[3];
-    for (int i = 0; i < 3; i++) {
+    double e[5];
+    ino_t ino[5];
+    int count[5];
+    for (int i = 0; i < 5; i++) {
         kfft_context c = open_ctx(dir);
         e[i] = run_layout(c, n, 3, 0, 0, 0, 0);
         kfft_context_destroy(c);
-        count[i] = count_entries(dir, ".ktab", i == 1); /* corrupt it after the second run */
+        count[i] = count_entries(dir, ".ktab", i >= 1 && i <= 3 ? i : 0); /* damaged after runs 2, 3, 4 */
         ino[i] = entry_inode(dir, ".ktab");
     }
-    printf("table cache: errors %.2e (computed), %.2e (from disk), %.2e (after corruption)\n", e[0], e[1], e[2]);
-    CHECK(count[0] == 1 && count[1] == 1 && count[2] == 1, "table entries %d %d %d (expected one)", count[0], count[1], count[2]);
+    printf("table cache: errors %.2e (computed), %.2e (from disk), %.2e %.2e %.2e (after a flipped byte, one short, one long)\n",
+           e[0], e[1], e[2], e[3], e[4]);
+    for (int i = 0; i < 5; i++) CHECK(count[i] == 1, "run %d: %d table entries (expected one)", i, count[i]);
     CHECK(ino[1] == ino[0], "second context recomputed the tables instead of reading the disk entry");
-    CHECK(ino[2] != ino[1], "a corrupt table entry was not replaced");
-    for (int i = 0; i < 3; i++) CHECK(e[i] < 2e-7 * 13, "run %d: relative L2 %.2e", i, e[i]);
+    for (int i = 2; i < 5; i++) CHECK(ino[i] != ino[i - 1], "run %d: a damaged table entry was not replaced", i);
+    for (int i = 0; i < 5; i++) CHECK(e[i] < 2e-7 * 13, "run %d: relative L2 %.2e", i, e[i]);
     char cmd[2100];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd)) printf("note: could not remove %s\n", dir);

@@ -4,7 +4,7 @@
  * carries its key, length and checksum: a corrupt, truncated or foreign entry is detected,
  * compiled again and overwritten. Writes go to a temporary file and are renamed into place,
  * so concurrent processes never see half an entry. The same entry format holds other
- * payloads that are slow to make (a plan's rounded tables: kfft_cache_get/put). The
+ * payloads that are slow to make (a plan's rounded tables: kfft_cache_open/put). The
  * directory is kept under a size ($KFFT_CACHE_MAX, 4 GB by default): a hit refreshes an
  * entry's modification time, and a write that takes the total over the bound removes the
  * least recently used entries. */
@@ -15,13 +15,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "core/context.h"
 
-static const char MAGIC[8] = {'K', 'F', 'F', 'T', 'B', 'I', 'N', '2'};
+/* 3: kfft_checksum's four lanes (entries of 2 are foreign, made again) */
+static const char MAGIC[8] = {'K', 'F', 'F', 'T', 'B', 'I', 'N', '3'};
 
 typedef struct {
     char magic[8];
@@ -68,26 +70,45 @@ static void touch(const char *path)
     utimensat(AT_FDCWD, path, ts, 0);
 }
 
-/* Returns a malloc'ed payload if the entry at path is intact and has this key. */
-static void *disk_read(const char *path, const char *hex, size_t *len)
+/* Maps the entry at path if it is intact and has this key: 1 and v filled, else 0. Entries
+ * are only ever replaced by rename and removed by unlink, so a mapping stays valid while
+ * other processes write or trim the cache. */
+static int disk_open(const char *path, const char *hex, kfft_cache_view *v)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
+    memset(v, 0, sizeof *v);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) return 0;
+    struct stat sb;
+    void *m = MAP_FAILED;
+    if (!fstat(fd, &sb) && sb.st_size > (off_t)sizeof(entry_header) && (uint64_t)sb.st_size < MAX_ENTRY) {
+#ifdef MAP_POPULATE
+        int flags = MAP_PRIVATE | MAP_POPULATE; /* one call maps every page, not a fault per 4 KB */
+#else
+        int flags = MAP_PRIVATE;
+#endif
+        m = mmap(NULL, (size_t)sb.st_size, PROT_READ, flags, fd, 0);
+    }
+    close(fd);
+    if (m == MAP_FAILED) return 0;
     entry_header h;
-    void *buf = NULL;
-    if (fread(&h, sizeof h, 1, f) == 1 && !memcmp(h.magic, MAGIC, 8) && !memcmp(h.key, hex, 32) && h.len > 0 &&
-        h.len < MAX_ENTRY && (buf = malloc(h.len)) && fread(buf, 1, h.len, f) == h.len && fgetc(f) == EOF) {
-        kfft_hash s = kfft_checksum(buf, h.len);
+    memcpy(&h, m, sizeof h);
+    const unsigned char *payload = (const unsigned char *)m + sizeof h;
+    if (!memcmp(h.magic, MAGIC, 8) && !memcmp(h.key, hex, 32) && h.len == (uint64_t)sb.st_size - sizeof h) {
+        kfft_hash s = kfft_checksum(payload, h.len);
         if (s.a == h.sum_a && s.b == h.sum_b) {
-            fclose(f);
             touch(path); /* recently used: the last to be trimmed */
-            *len = h.len;
-            return buf;
+            *v = (kfft_cache_view){payload, h.len, m, (size_t)sb.st_size};
+            return 1;
         }
     }
-    free(buf);
-    fclose(f);
-    return NULL;
+    munmap(m, (size_t)sb.st_size);
+    return 0;
+}
+
+void kfft_cache_close(kfft_cache_view *v)
+{
+    if (v->map) munmap(v->map, v->maplen);
+    memset(v, 0, sizeof *v);
 }
 
 typedef struct {
@@ -184,12 +205,13 @@ static void entry_path(kfft_context ctx, const kfft_hash *key, const char *ext, 
     snprintf(path, cap, "%s/%s.%s", ctx->cache_dir, hex, ext);
 }
 
-void *kfft_cache_get(kfft_context ctx, const kfft_hash *key, const char *ext, size_t *len)
+int kfft_cache_open(kfft_context ctx, const kfft_hash *key, const char *ext, kfft_cache_view *v)
 {
-    if (!ctx->cache_dir[0]) return NULL;
+    memset(v, 0, sizeof *v);
+    if (!ctx->cache_dir[0]) return 0;
     char hex[33], path[1100];
     entry_path(ctx, key, ext, hex, path, sizeof path);
-    return disk_read(path, hex, len);
+    return disk_open(path, hex, v);
 }
 
 void kfft_cache_put(kfft_context ctx, const kfft_hash *key, const char *ext, const void *data, size_t len)
@@ -237,11 +259,10 @@ kfft_status kfft_module_acquire(kfft_context ctx, const char *src, kfft_module_e
     void *module = NULL;
     kfft_status st = KFFT_ERROR_INTERNAL;
     if (pp) {
-        size_t len;
-        void *bin = disk_read(pp, hex, &len);
-        if (bin) {
-            st = ctx->ops->load(ctx->st, bin, len, &module);
-            free(bin);
+        kfft_cache_view v;
+        if (disk_open(pp, hex, &v)) {
+            st = ctx->ops->load(ctx->st, v.data, v.len, &module);
+            kfft_cache_close(&v);
             if (!st) kfft_log(ctx, "cache hit %s", pp);
             else kfft_log(ctx, "cache entry %s does not load; recompiling", pp);
         }

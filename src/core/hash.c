@@ -24,21 +24,22 @@ void kfft_hash_update(kfft_hash *h, const void *data, size_t len)
 
 kfft_hash kfft_checksum(const void *data, size_t len)
 {
-    /* Two independent multiply-xorshift chains over alternate words: twice the throughput
-     * of one chain, and a flipped or swapped word still changes the result. */
+    /* Four independent multiply-xorshift chains over the words of each 32 bytes: a chain's
+     * multiply latency, not memory, bounds it, so four run about twice as fast as two (a
+     * 16 MB spectrum is read on every warm plan of 1000003). A flipped word changes its
+     * chain; a swapped pair changes one chain's order or two chains' inputs. */
     const unsigned char *p = data;
-    uint64_t a = 0x9e3779b97f4a7c15ull ^ len, b = 0xc2b2ae3d27d4eb4full;
+    static const uint64_t M[4] = {0xff51afd7ed558ccdull, 0xc4ceb9fe1a85ec53ull, 0x9e3779b97f4a7c15ull, 0xd6e8feb86659fd93ull};
+    uint64_t c[4] = {0x9e3779b97f4a7c15ull ^ len, 0xc2b2ae3d27d4eb4full, 0x165667b19e3779f9ull, 0x27d4eb2f165667c5ull};
     size_t i = 0;
-    for (; i + 16 <= len; i += 16) {
-        uint64_t w0, w1;
-        memcpy(&w0, p + i, 8);
-        memcpy(&w1, p + i + 8, 8);
-        a = (a ^ w0) * 0xff51afd7ed558ccdull;
-        a ^= a >> 32;
-        b = (b ^ w1) * 0xc4ceb9fe1a85ec53ull;
-        b ^= b >> 29;
-    }
-    kfft_hash h = {a, b};
+    for (; i + 32 <= len; i += 32)
+        for (int q = 0; q < 4; q++) {
+            uint64_t w;
+            memcpy(&w, p + i + 8 * q, 8);
+            c[q] = (c[q] ^ w) * M[q];
+            c[q] ^= c[q] >> 32;
+        }
+    kfft_hash h = {(c[0] ^ (c[2] * M[0])), (c[1] ^ (c[3] * M[1]))};
     kfft_hash_update(&h, p + i, len - i);
     return h;
 }

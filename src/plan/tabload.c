@@ -7,7 +7,8 @@
  *
  * Why: a warm plan of 2^24 points read 16 MB of twiddles from the disk cache, checked them and
  * copied them from pageable memory (6.3 ms of its plan time on the H100 host; 1.3 ms with the
- * device making them); 1000003 read 27 MB (now its 16 MB spectrum alone). fp64 tables stay on the host, where they are correctly rounded: double sincospi on
+ * device making them); 1000003 read 27 MB (now its 16 MB spectrum alone, mapped from the cache
+ * file: kfft_cache_open). fp64 tables stay on the host, where they are correctly rounded: double sincospi on
  * the device is within a few ulps, which an fp32 rounding hides and fp64 results would not. */
 #include <pthread.h>
 #include <stdio.h>
@@ -75,7 +76,8 @@ struct kfft_tables_job {
     int f64, dev, np, threaded;
     piece *pc;
     size_t bytes; /* of the host's pieces, packed one after the other in `host` */
-    void *host;
+    void *host;   /* malloc'ed, or view's payload (a cache hit, mapped) */
+    kfft_cache_view view;
     kfft_status st;
     char err[512];
     pthread_t th;
@@ -86,17 +88,16 @@ struct kfft_tables_job {
 static kfft_status host_part(kfft_tables_job *j)
 {
     kfft_table *t = j->t;
-    size_t got = 0;
     if (!j->bytes) return KFFT_SUCCESS;
     int cached = j->bytes >= TABLE_BIG;
     kfft_hash key = tab_key(t, j->f64, j->dev);
-    if (cached && (j->host = kfft_cache_get(j->ctx, &key, "ktab", &got)) && got != j->bytes) {
-        free(j->host);
-        j->host = NULL;
-    }
-    if (j->host) {
-        kfft_log(j->ctx, "tables: cache hit (%zu bytes)", j->bytes);
-        return KFFT_SUCCESS;
+    if (cached && kfft_cache_open(j->ctx, &key, "ktab", &j->view)) {
+        if (j->view.len == j->bytes) {
+            j->host = (void *)j->view.data; /* read only: sent to the device as it is */
+            kfft_log(j->ctx, "tables: cache hit (%zu bytes)", j->bytes);
+            return KFFT_SUCCESS;
+        }
+        kfft_cache_close(&j->view);
     }
     if (tab_compute(t, j->dev) || !(j->host = malloc(j->bytes)))
         return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for tables (%zu bytes)", (size_t)t->len * 16 + j->bytes);
@@ -126,7 +127,10 @@ static void *host_run(void *arg)
 static void job_free(kfft_tables_job *j)
 {
     if (!j) return;
-    free(j->host);
+    if (j->view.map)
+        kfft_cache_close(&j->view);
+    else
+        free(j->host);
     free(j->pc);
     free(j);
 }
