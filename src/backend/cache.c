@@ -226,13 +226,10 @@ static kfft_status compile_and_store(kfft_context ctx, const char *src, const ch
 {
     void *bin = NULL;
     size_t len = 0;
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    double t0 = kfft_now_ms();
     kfft_status st = ctx->ops->compile(ctx->st, src, &bin, &len, module);
     if (st) return st;
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    kfft_log(ctx, "compiled %s (%zu bytes of source) in %.0f ms", hex, strlen(src),
-             (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6);
+    kfft_log(ctx, "compiled %s (%zu bytes of source) in %.0f ms", hex, strlen(src), kfft_now_ms() - t0);
     if (path) disk_write(ctx, path, hex, bin, len);
     free(bin);
     return KFFT_SUCCESS;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/context.h"
 
@@ -40,6 +41,13 @@ kfft_status kfft_backend_device_name(kfft_backend b, int device, char *name, siz
     char why[256];
     if (!ops->probe(why, sizeof why)) return kfft_fail(KFFT_ERROR_NO_BACKEND, "%s: %s", ops->name, why);
     return ops->device_name(device, name, len);
+}
+
+double kfft_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
 void kfft_log(kfft_context ctx, const char *fmt, ...)

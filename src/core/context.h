@@ -34,6 +34,8 @@ kfft_status kfft_dev_alloc(kfft_context ctx, size_t bytes, kfft_buffer *buf);
 kfft_status kfft_dev_release(kfft_context ctx, kfft_buffer buf);
 
 void kfft_log(kfft_context ctx, const char *fmt, ...) KFFT_PRINTF(2, 3);
+/* A monotonic clock in milliseconds, for the log's timings and the tuner. */
+double kfft_now_ms(void);
 
 /* Compiled program for `src`: from memory, the disk cache, or a fresh compile. The
  * returned entry is released with kfft_module_release. */

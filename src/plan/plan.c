@@ -109,7 +109,9 @@ static kfft_status plan_on(kfft_context ctx, const kfft_device_info *info, const
         sb_free(&tabsrc);
         goto fail;
     }
+    double t0 = kfft_now_ms();
     st = kfft_schedule_acquire(ctx, &p->s, extra, nx, p->mod, xmod);
+    kfft_log(ctx, "plan: %d kernel programs compiled or loaded in %.2f ms", p->s.nsteps + nx, kfft_now_ms() - t0);
     if (st && tabs) { /* a device whose compiler rejects the table kernel: the host makes them */
         tabs = 0;
         kfft_tables_cancel(job);

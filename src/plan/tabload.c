@@ -92,10 +92,11 @@ static kfft_status host_part(kfft_tables_job *j)
     if (!j->bytes) return KFFT_SUCCESS;
     int cached = j->bytes >= TABLE_BIG;
     kfft_hash key = tab_key(t, j->f64, j->dev);
+    double t0 = kfft_now_ms();
     if (cached && kfft_cache_open(j->ctx, &key, "ktab", &j->view)) {
         if (j->view.len == j->bytes) {
             j->host = (void *)j->view.data; /* read only: sent to the device as it is */
-            kfft_log(j->ctx, "tables: cache hit (%zu bytes)", j->bytes);
+            kfft_log(j->ctx, "tables: cache hit (%zu bytes, mapped and checked in %.2f ms)", j->bytes, kfft_now_ms() - t0);
             return KFFT_SUCCESS;
         }
         kfft_cache_close(&j->view);
@@ -162,6 +163,7 @@ kfft_status kfft_tables_end(kfft_tables_job *j, void *module, kfft_buffer *out)
     if (!j) return kfft_fail(KFFT_ERROR_INTERNAL, "tables: no job");
     kfft_context ctx = j->ctx;
     kfft_status st;
+    double t0 = kfft_now_ms();
     if (j->threaded) {
         pthread_join(j->th, NULL);
         st = j->st ? kfft_fail(j->st, "%s", j->err) : KFFT_SUCCESS;
@@ -173,11 +175,15 @@ kfft_status kfft_tables_end(kfft_tables_job *j, void *module, kfft_buffer *out)
     size_t eb = 2 * (size_t)(j->f64 ? 8 : 4);
     if (!st) st = kfft_dev_alloc(ctx, (size_t)(j->t->len ? j->t->len : 1) * eb, out);
     if (!st && j->dev) st = fill(ctx, j->t, module, *out);
-    if (!st)
-        kfft_log(ctx, "tables: %lld bytes, %zu of them from the host%s", (long long)(j->t->len ? j->t->len : 1) * (long long)eb, j->bytes,
-                 j->dev ? ", the rest made on the device" : "");
+    double t1 = kfft_now_ms();
     for (size_t i = 0, k = 0; !st && i < (size_t)j->np; k += (size_t)j->pc[i].n * eb, i++)
         st = ctx->ops->h2d(ctx->st, *out, (size_t)j->pc[i].off * eb, (char *)j->host + k, (size_t)j->pc[i].n * eb);
+    /* where a warm plan's time goes after its kernels: the host's part (if not done beside
+     * them) and the device's, then the copy of the host's */
+    if (!st)
+        kfft_log(ctx, "tables: %lld bytes, %zu of them from the host%s; %.2f ms to finish the parts, %.2f ms to send the host's%s",
+                 (long long)(j->t->len ? j->t->len : 1) * (long long)eb, j->bytes, j->dev ? ", the rest made on the device" : "", t1 - t0,
+                 kfft_now_ms() - t1, j->dev ? " (the copy waits for the table kernel)" : "");
     job_free(j);
     if (st && *out) {
         kfft_dev_release(ctx, *out);

@@ -16,18 +16,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "plan/factor.h"
 #include "plan/plan.h"
 #include "plan/wisdom.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* Milliseconds per execution: best of 3 rounds of `reps` executions after two warm-ups. */
 static kfft_status time_plan(kfft_context ctx, const kfft_problem *q, kfft_buffer in, kfft_buffer out, double *ms)
@@ -41,10 +33,10 @@ static kfft_status time_plan(kfft_context ctx, const kfft_problem *q, kfft_buffe
     for (int i = 0; i < 2 && !st; i++) st = kfft_execute(p, in, out, dir);
     if (!st) st = kfft_context_synchronize(ctx);
     for (int r = 0; r < 3 && !st; r++) {
-        double t = now();
+        double t = kfft_now_ms();
         for (int i = 0; i < reps && !st; i++) st = kfft_execute(p, in, out, dir);
         if (!st) st = kfft_context_synchronize(ctx);
-        double per = (now() - t) / reps;
+        double per = (kfft_now_ms() - t) / 1e3 / reps;
         if (per < best) best = per;
         if (r == 0 && per < 2e-3) reps = (int)(2e-2 / (per > 1e-6 ? per : 1e-6)) + 1; /* ~20 ms per round */
         if (reps > 1000) reps = 1000;
