@@ -43,8 +43,9 @@ static inline size_t gen_sparse_smem(const ks_sparse *k)
  *  KT_RANGE:  entry k = W_N^(k P1)
  *  KT_CHIRP:  entry k = exp(-i pi k^2 / N) = W_2N^(k^2 mod 2N)
  *  KT_DLOG:   entry g^q mod N = q for q < N-1 (P1 = g, a primitive root of the prime N), entry 0 = 0
+ *  KT_MIRROR: entry N-1-e = entry e+1 (the second half of an even table of N entries)
  * (W_N = exp(-2 pi i / N); N < 2^31 keeps every product exact in 64 bits.) */
-enum { KT_GRID = 1, KT_GRID_K, KT_RANGE, KT_CHIRP, KT_DLOG };
+enum { KT_GRID = 1, KT_GRID_K, KT_RANGE, KT_CHIRP, KT_DLOG, KT_MIRROR };
 void gen_table_program(strbuf *b, int dialect);
 int gen_table_threads(void);
 int64_t gen_table_groups(int64_t count);

@@ -12,7 +12,7 @@
 #include "gen/gen.h"
 
 /* Bump when any table's computation changes: cached tables of other revisions are not used. */
-#define TABLE_REV 2
+#define TABLE_REV 3
 
 enum { OP_TW_GRID, OP_TW_GRID_KMAJOR, OP_TW_RANGE, OP_CHIRP, OP_BSPEC, OP_DLOG, OP_RSPEC };
 
@@ -70,6 +70,13 @@ int tab_device_kind(const kfft_table_op *o, int64_t *p1, int64_t *p2, int64_t *N
     case OP_DLOG: *p1 = o->b, *N = o->a; return KT_DLOG;
     default: return 0; /* the spectra need an FFT of their own */
     }
+}
+
+int64_t tab_mirrored(const kfft_table_op *o, int64_t *N)
+{
+    if (o->kind != OP_BSPEC) return 0;
+    *N = o->b;
+    return (o->b - 1) / 2;
 }
 
 int tab_on_device(const kfft_table_op *o)

@@ -7,8 +7,8 @@
  *
  * Why: a warm plan of 2^24 points read 16 MB of twiddles from the disk cache, checked them and
  * copied them from pageable memory (6.3 ms of its plan time on the H100 host; 1.3 ms with the
- * device making them); 1000003 read 27 MB (now its 16 MB spectrum alone, mapped from the
- * cache file: kfft_cache_open). fp64 tables stay on the host, where they are correctly
+ * device making them); 1000003 read 27 MB (now half its 16 MB spectrum alone, mapped from the
+ * cache file: kfft_cache_open; the device mirrors the other half, tab_mirrored). fp64 tables stay on the host, where they are correctly
  * rounded: double sincospi on the device is within a few ulps, which an fp32 rounding hides
  * and fp64 results would not. */
 #include <pthread.h>
@@ -35,19 +35,20 @@ int kfft_tables_device_made(kfft_context ctx, const kfft_table *t, int f64)
 
 void kfft_tables_program(strbuf *src, int dialect) { gen_table_program(src, dialect); }
 
-/* The device's part: one launch of the table kernel per table it makes. */
-static kfft_status fill(kfft_context ctx, const kfft_table *t, void *module, kfft_buffer buf)
+/* The device's part: one launch of the table kernel per table it makes, or (mirror, after
+ * the host's part has arrived) per even table whose second half it copies. */
+static kfft_status fill(kfft_context ctx, const kfft_table *t, void *module, kfft_buffer buf, int mirror)
 {
     void *kern = NULL;
     kfft_status st = ctx->ops->get_kernel(ctx->st, module, "kfft_tab", &kern);
     for (int i = 0; i < t->nops && !st; i++) {
         const kfft_table_op *o = &t->ops[i];
-        int64_t p1, p2, N;
-        int kind = tab_device_kind(o, &p1, &p2, &N);
-        if (!kind || o->count == 0) continue;
-        kfft_launch_args a = {.in = buf, .out = buf, .tw = buf, .in_off = p2, .out_off = o->off, .ncols = o->count, .tbase = p1,
+        int64_t p1 = 0, p2 = 0, N = 0, count = o->count;
+        int kind = mirror ? (count = tab_mirrored(o, &N)) ? KT_MIRROR : 0 : tab_device_kind(o, &p1, &p2, &N);
+        if (!kind || count == 0) continue;
+        kfft_launch_args a = {.in = buf, .out = buf, .tw = buf, .in_off = p2, .out_off = o->off, .ncols = count, .tbase = p1,
                               .inv = kind, .aux = N}; /* as gen.h's table kernel reads them */
-        st = ctx->ops->launch(ctx->st, kern, (size_t)gen_table_groups(o->count), gen_table_threads(), 0, &a);
+        st = ctx->ops->launch(ctx->st, kern, (size_t)gen_table_groups(count), gen_table_threads(), 0, &a);
     }
     if (kern) ctx->ops->put_kernel(ctx->st, kern);
     return st;
@@ -66,8 +67,10 @@ static int host_pieces(const kfft_table *t, int dev, piece *p)
         return 1;
     }
     int np = 0;
-    for (int i = 0; i < t->nops; i++)
-        if (!tab_on_device(&t->ops[i]) && t->ops[i].count) p[np++] = (piece){t->ops[i].off, t->ops[i].count};
+    for (int i = 0; i < t->nops; i++) {
+        int64_t N, n = t->ops[i].count - tab_mirrored(&t->ops[i], &N); /* an even table's first half */
+        if (!tab_on_device(&t->ops[i]) && n) p[np++] = (piece){t->ops[i].off, n};
+    }
     return np;
 }
 
@@ -174,10 +177,11 @@ kfft_status kfft_tables_end(kfft_tables_job *j, void *module, kfft_buffer *out)
                                                           j->dev ? "the device" : "the host", module ? "with" : "without");
     size_t eb = 2 * (size_t)(j->f64 ? 8 : 4);
     if (!st) st = kfft_dev_alloc(ctx, (size_t)(j->t->len ? j->t->len : 1) * eb, out);
-    if (!st && j->dev) st = fill(ctx, j->t, module, *out);
+    if (!st && j->dev) st = fill(ctx, j->t, module, *out, 0);
     double t1 = kfft_now_ms();
     for (size_t i = 0, k = 0; !st && i < (size_t)j->np; k += (size_t)j->pc[i].n * eb, i++)
         st = ctx->ops->h2d(ctx->st, *out, (size_t)j->pc[i].off * eb, (char *)j->host + k, (size_t)j->pc[i].n * eb);
+    if (!st && j->dev) st = fill(ctx, j->t, module, *out, 1);
     /* where a warm plan's time goes after its kernels: the host's part (if not done beside
      * them) and the device's, then the copy of the host's */
     if (!st)
