@@ -176,6 +176,38 @@ static void conv_and_bounds(void)
         sb_free(&src);
         kfft_schedule_free(&s);
     }
+    /* The tuner records a stage's radix mode from its kernel (kfft_tune_stage_entry), whose
+     * convolution radices are reordered (8219 widest: 28,21,28): each mode must read back as
+     * itself, or a re-tune rewrites a wisdom entry as another kernel. */
+    static const int64_t modes_n[] = {8219, 4093, 12289};
+    for (size_t i = 0; i < sizeof modes_n / sizeof modes_n[0]; i++)
+        for (int m = KFFT_RADIX_NARROW; m <= KFFT_RADIX_WIDEST; m++) {
+            kfft_plan_desc d = {.precision = KFFT_F32, .rank = 1, .batch = 4};
+            d.n[0] = modes_n[i];
+            kfft_problem p;
+            kfft_schedule s, s0;
+            kfft_wisdom_entry e;
+            if (kfft_problem_from_desc(&d, &p) || kfft_schedule_build(&p, &info, &s0)) continue;
+            p.knob[0].on = 1;
+            p.knob[0].T = s0.spec[0].T;
+            p.knob[0].pad = s0.spec[0].pad;
+            p.knob[0].radix = m;
+            p.knob[0].split = -1;
+            kfft_schedule_free(&s0);
+            if (kfft_schedule_build(&p, &info, &s)) {
+                CHECK(0, "radix mode %d of %lld: %s", m, (long long)modes_n[i], kfft_error_message());
+                continue;
+            }
+            /* a mode with the same radices as the planner's own (auto), or an earlier one, reads back as that */
+            int R = (int)s.spec[0].R, rad[KS_MAX_RADICES], n = kfft_codelet_radices(R, rad, KS_MAX_RADICES, m), want = -1;
+            for (int o = -1; o <= m && want < 0; o++) {
+                int mo = o < 0 ? kfft_radix_auto(R, 0) : o, r2[KS_MAX_RADICES], n2 = kfft_codelet_radices(R, r2, KS_MAX_RADICES, mo);
+                if (n2 == n && !memcmp(r2, rad, sizeof(int) * (size_t)n)) want = mo;
+            }
+            CHECK(kfft_tune_stage_entry(&s, 0, &e) && e.radix == want, "radix mode %d of %lld (%s) read back as %d, want %d", m,
+                  (long long)modes_n[i], s.describe, e.radix, want);
+            kfft_schedule_free(&s);
+        }
     /* Unfused convolutions multiply by the spectrum in the forward FFT's last store (kernel.c
      * MID_STORE; fused ones in registers); fp32 ones of 257..512 threads are bound to two blocks
      * per SM (blocks.c conv_regs, session 18: 3345 0.73 -> 0.88 of cuFFT, 8191 1.77 -> 2.75). */

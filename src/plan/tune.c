@@ -201,14 +201,22 @@ typedef struct {
     int64_t blue_n;        /* a stage that takes Bluestein: its axis length (conv_choice's key, with dflt.is); else 0 */
 } stage_info;
 
+static int cmp_int(const void *a, const void *b) { return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b); }
+
 /* The radix mode (KFFT_RADIX_*) whose decomposition of R is k's: rules take modes other than
- * kfft_radix_auto's (blocks.c: small_radix_block, f64_block; the widest for 16384). */
+ * kfft_radix_auto's (blocks.c: small_radix_block, f64_block; the widest for 16384). Compared as
+ * sets: a convolution kernel's radices are reordered (blk_conv_order), and an ordered compare
+ * recorded 8219's widest 28,21,28 as the rule's mode, so tuning 8219 after 8209 (one kernel
+ * shape) rewrote 8209's winner as a slower kernel (H100: 2.57 -> 2.79 ms). */
 static int radix_mode(const kspec *k)
 {
-    int dflt = kfft_radix_auto(k->R, k->f64);
+    int dflt = kfft_radix_auto(k->R, k->f64), have[KS_MAX_RADICES];
+    memcpy(have, k->rad, sizeof have);
+    qsort(have, (size_t)k->nrad, sizeof *have, cmp_int);
     for (int m = -1; m <= KFFT_RADIX_WIDEST; m++) {
         int rad[KS_MAX_RADICES], n = radices_of(k->R, k->f64, m, rad);
-        if (n == k->nrad && (n <= 0 || !memcmp(rad, k->rad, sizeof(int) * (size_t)n))) return m >= 0 ? m : dflt;
+        if (n > 0) qsort(rad, (size_t)n, sizeof *rad, cmp_int);
+        if (n == k->nrad && (n <= 0 || !memcmp(rad, have, sizeof(int) * (size_t)n))) return m >= 0 ? m : dflt;
     }
     return dflt;
 }
