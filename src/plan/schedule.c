@@ -63,16 +63,59 @@ static int measured_choice(const kfft_problem *p, int g, const kfft_device_info 
     return 1;
 }
 
+/* Complex elements a block's shared memory holds at most (the opt-in size where larger). */
+static int64_t block_elems(const kfft_device_info *info, int f64)
+{
+    return ks_smem_capacity((int64_t)(info->smem_optin > info->smem_per_block ? info->smem_optin : info->smem_per_block), f64);
+}
+
+/* Would an fp32 one-kernel convolution of length m run slow for its block's shape? Measured on
+ * the H100 over the 7-smooth lengths within 6% of 22 primes' rule lengths (the tuner's
+ * candidates, 156 timings; bench/results/h100-2026-11-27z-convrule.txt, calls 3-4), against the
+ * best length of each prime: five or more radix passes, 1.07-3.96x in 50 of 51 (12253's 24576
+ * = 16x16x3x2x16: 10.7 ms against 3.4); a widest pass with more butterflies than a block has
+ * threads (T capped at 1024, 64 registers: spills), 1.13x or more in all 38; two radix-25
+ * passes beside two more or beside a radix 27, 1.03-1.73x (16875 = 27x25x25: 317 compiled
+ * instructions per element against 15625 = 25x25x25's 186; 25000: 1.44-1.73), where 25x25x25
+ * and 25x25x16 were the fastest of their primes' (the rule's first check, below, took them
+ * off and lost: 7789 2.62 -> 2.93 ms, 4903 2.46 -> 3.17); above 9000 points, two or more radix-16 passes
+ * (conv order puts them at both ends), 1.08-3.96x (10240, 16384, 20736: 1.30-1.51; 8192 is
+ * the best of its prime's lengths). */
+static int conv_slow(int64_t m, const kfft_device_info *info)
+{
+    int rad[KS_MAX_RADICES], n = kfft_codelet_radices(m, rad, KS_MAX_RADICES, kfft_radix_auto(m, 0)), maxr = 1, n25 = 0, n27 = 0, n16 = 0;
+    for (int i = 0; i < n; i++) {
+        maxr = rad[i] > maxr ? rad[i] : maxr;
+        n25 += rad[i] == 25;
+        n27 += rad[i] == 27;
+        n16 += rad[i] == 16;
+    }
+    return n <= 0 || n >= 5 || m / maxr > info->max_threads || (n25 >= 2 && (n >= 4 || n27)) || (n16 >= 2 && m > 9000);
+}
+
 /* Bluestein's convolution length for stage g's axis of length n (stride is): the tuner's
- * candidate, else the device's wisdom ("conv" entry), else the rule's N (the smallest 7-smooth
- * N >= 2n-1). The rule is not always the fastest: on the H100 1000003 ran 1.30 -> 1.44 of cuFFT
- * with 2007040 in place of 2000376, while 8219's lengths past 16464 lost up to 38% (one gained
- * 1.5%; bench/results/h100-2026-11-27t-bluelen.txt), so the choice is measured (kfft_tune). */
-static int64_t conv_choice(const kfft_problem *p, int g, int64_t n, int64_t is, int64_t N, const kfft_device_info *info)
+ * candidate, else the device's wisdom ("conv" entry), else kfft_conv_default: the smallest 7-smooth
+ * N >= 2n-1, or, for an fp32 convolution in one block (10000 <= N <= emax), the smallest
+ * 7-smooth length up to 6% longer whose block shape is not a slow one (conv_slow). Over the 22
+ * primes it was set from, that takes them from 1.35x their best length's time to 1.04x on
+ * average (10007 4.08 -> 3.09 ms, 8237 4.39 -> 2.68, 11351 5.26 -> 2.88); on 16 primes it was
+ * not set from (one per pair of lengths it moves between), 13 ran 1.04-1.60x faster and three
+ * slower (6247's 12500 -> 12544 0.90x, 12241's 24500 -> 25200 0.97x, 13229's 0.98x). The tuner
+ * measures the rest (1000003, in passes, ran 1.30 -> 1.44 of cuFFT with 2007040 for 2000376). */
+int64_t kfft_conv_default(int64_t n, int f64, const kfft_device_info *info)
+{
+    int64_t N = kfft_bluestein_length(n), emax = block_elems(info, f64);
+    if (f64 || N > emax || N < 10000 || !conv_slow(N, info)) return N; /* measured from 10080 up */
+    for (int64_t m = kfft_bluestein_next(N + 1); m <= N + N * 6 / 100 && m <= emax; m = kfft_bluestein_next(m + 1))
+        if (!conv_slow(m, info)) return m;
+    return N;
+}
+
+static int64_t conv_choice(const kfft_problem *p, int g, int64_t n, int64_t is, const kfft_device_info *info)
 {
     kfft_wisdom_entry key = {.passes = 3, .f64 = p->f64, .R = n, .is = is, .split = -1};
     int64_t m = p->conv[g] ? p->conv[g] : kfft_wisdom_lookup(info->wisdom, &key) ? key.conv : 0;
-    return m >= 2 * n - 1 && kfft_is_smooth(m) ? m : N;
+    return m >= 2 * n - 1 && kfft_is_smooth(m) ? m : kfft_conv_default(n, p->f64, info);
 }
 
 /* Rader's tables and flag for a kernel whose columns have prime length p. */
@@ -329,7 +372,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     int64_t eb = blk_elem_bytes(f64);
     /* A whole transform in one block may use opt-in shared memory (one launch instead of
      * two passes); multi-pass blocks stay within the default so several fit per SM. */
-    int64_t emax = ks_smem_capacity((int64_t)(info->smem_optin > info->smem_per_block ? info->smem_optin : info->smem_per_block), f64);
+    int64_t emax = block_elems(info, f64);
     if (s->nsteps >= KFFT_MAX_STEPS)
         return kfft_fail(KFFT_ERROR_UNSUPPORTED, "the transform needs more than %d kernels", KFFT_MAX_STEPS);
     kfft_stage *sg = &s->stage[s->nstages++];
@@ -396,7 +439,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         if (p > 256 && kfft_is_smooth(n / p) && kfft_primitive_root(p) && kfft_is_smooth(p - 1) && p - 1 + 64 <= emax) rp = p;
     }
     if (rp) N = n;
-    else if (!smooth && !rader) N = conv_choice(p, s->nstages - 1, n, r->is, N, info);
+    else if (!smooth && !rader) N = conv_choice(p, s->nstages - 1, n, r->is, info);
     /* Two real transforms as one complex one (z = x_a + i x_b) where the real route would
      * otherwise run a complex transform per real one: half the arithmetic and workspace.
      * C2R's pre-step is per element, so any kernel; R2C's post-step pairs Z[k] with Z[n-k]:

@@ -260,8 +260,8 @@ static void describe_stage(const kfft_schedule *s, int g, stage_info *si)
     kfft_tune_stage_entry(s, g, &si->dflt);
 }
 
-/* Bluestein's convolution length for stage g (axis length n): the planner's rule (the smallest
- * 7-smooth m >= 2n-1) and the next 7-smooth lengths, CONV_CANDIDATES in all, up to 6% longer,
+/* Bluestein's convolution length for stage g (axis length n): the planner's (kfft_conv_default),
+ * then the smallest 7-smooth m >= 2n-1 and the next ones, CONV_CANDIDATES in all, up to 6% longer,
  * each timed with the rest of q's plan as it is (H100: 1000003 1.30 -> 1.44 of cuFFT with the
  * next length, 8219's next ones 0.62-1.01x of the rule's; bench/results/h100-2026-11-27t-
  * bluelen.txt). q->conv[g] gets the fastest, the rule's unless another beats it by 2%. */
@@ -270,12 +270,15 @@ static kfft_status tune_conv(kfft_context ctx, kfft_problem *q, int g, int64_t n
 {
     kfft_problem *qs = malloc(sizeof *qs * CONV_CANDIDATES);
     if (!qs) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "tune: host memory");
-    int64_t rule = kfft_bluestein_length(n);
+    int64_t first = kfft_bluestein_length(n), rule = kfft_conv_default(n, q->f64, &ctx->info);
     int nq = 0;
-    for (int64_t m = rule; nq < CONV_CANDIDATES && m <= rule + rule * 6 / 100; m = kfft_bluestein_next(m + 1)) {
-        qs[nq] = *q;
-        qs[nq++].conv[g] = m;
-    }
+    qs[nq] = *q; /* the planner's choice first: the one to beat */
+    qs[nq++].conv[g] = rule;
+    for (int64_t m = first; nq < CONV_CANDIDATES && m <= first + first * 6 / 100; m = kfft_bluestein_next(m + 1))
+        if (m != rule) {
+            qs[nq] = *q;
+            qs[nq++].conv[g] = m;
+        }
     int nmod = 0, best = 0;
     double best_ms = 1e30, rule_ms = 1e30;
     kfft_module_entry **held = prefetch_problems(ctx, qs, nq, &nmod);
@@ -422,7 +425,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     int conv_moved = 0;
     for (int g = 0; g < nst && !st; g++)
         if (si[g].blue_n && !(st = tune_conv(ctx, &q, g, si[g].blue_n, in, out)))
-            conv_moved |= q.conv[g] != kfft_bluestein_length(si[g].blue_n);
+            conv_moved |= q.conv[g] != kfft_conv_default(si[g].blue_n, q.f64, &ctx->info);
     if (!st && conv_moved) {
         rep->stages++;
         st = candidates(ctx, &q, si, cand, ncand, &nst, &(kfft_wisdom_entry){0});
@@ -537,7 +540,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     /* Bluestein's lengths: the tuned plan's, else the rule's (an entry from an earlier tune goes) */
     for (int g = 0; g < nst && !st; g++) {
         if (!si[g].blue_n) continue;
-        int64_t rule = kfft_bluestein_length(si[g].blue_n);
+        int64_t rule = kfft_conv_default(si[g].blue_n, q.f64, &ctx->info);
         kfft_wisdom_entry e = {.passes = 3, .f64 = q.f64, .R = si[g].blue_n, .is = si[g].dflt.is, .conv = keep ? q.conv[g] : rule, .split = -1,
                                .ms = keep ? best_total : rep->default_ms, .default_ms = rep->default_ms};
         kfft_wisdom_put(ctx->wisdom, &e);
