@@ -493,7 +493,7 @@ static void power_twiddles(void)
         {KFFT_F32, 6144, NULL},
         {KFFT_F32, 16384, NULL},           /* 32x32x16: every pass direct */
         {KFFT_F32, 7207, NULL},            /* Bluestein 15x12x9x9: radix 9 left split, keeps its table */
-        {KFFT_F32, 4093, NULL},            /* Bluestein 16x16x2x16: radix 16 likewise (4096^2's error; 7661's 16x15x4x16 until its length moved) */
+        {KFFT_F32, 4093, NULL},            /* Bluestein 16x16x2x16: radix 16 likewise (4096^2's error; was 7661's 16x15x4x16) */
         {KFFT_F64, 8219, NULL},            /* fp64: untimed, left out */
         {KFFT_F64, 17496, NULL},
     };

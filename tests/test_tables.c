@@ -2,8 +2,9 @@
  * rounded once), for plans whose twiddles, chirps and Rader index tables come from the
  * device: every fp32 entry within one rounding of the host's, Rader's indices exact, and
  * the spectra (host-made in both) equal bit for bit, but for a Bluestein spectrum's second
- * half, which the device mirrors from its first (within one rounding, and the exact image). Both tables are loaded into fresh buffers
- * over poisoned memory, so an entry the kernel does not write shows up.
+ * half, which the device mirrors from its first (within one rounding, and the exact image).
+ * Both tables are loaded into fresh buffers over poisoned memory, so an entry the kernel does
+ * not write shows up.
  *   test_tables [--backend cuda|opencl] [[+|-]CASE...]   (the harness's case syntax: 1048576, r2c:8219, 8219x8219;
  *                                                     +: a plan's tables are made on the device, -: on the host)
  * Exits 77 (skipped, loudly) without a device. */
@@ -105,7 +106,7 @@ static void one(kfft_context ctx, const char *spec)
             if (kind == 0 && j >= sent_end) {
                 int64_t k = j / 2 - o->off;
                 mirror_differ += a[j] != a[2 * (o->off + N - k) + j % 2];
-                e = e > 1.2e-7 ? e : 0; /* held to the fp32 bound below */
+                e = e <= 1.2e-7 ? 0 : e; /* held to the fp32 bound below (NaN, unwritten, stays) */
             }
             if (!(e <= worst)) worst = e; /* NaN (unwritten) sticks */
             differ += a[j] != b[j];

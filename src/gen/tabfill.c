@@ -38,9 +38,10 @@ void gen_table_program(strbuf *b, int dialect)
     /* k^2 < 2^62 for N < 2^31: exact in 64-bit unsigned arithmetic. */
     sb_printf(b, "    else if (inv == %d) w[e] = kfft_expi((kfft_i64)(((kfft_u64)e * (kfft_u64)e) %% (kfft_u64)(2 * N)), 2 * N);\n",
               KT_CHIRP);
+    /* An even table's second half from its first, which the host sent (tab_mirrored). */
+    sb_printf(b, "    else if (inv == %d) w[N - 1 - e] = w[e + 1];\n", KT_MIRROR);
     /* Thread q < N-1 writes q at g^q mod N (square and multiply; products < 2^62 for N < 2^31);
      * the last thread writes entry 0. */
-    sb_printf(b, "    else if (inv == %d) w[N - 1 - e] = w[e + 1];\n", KT_MIRROR);
     sb_printf(b, "    else if (inv == %d) {\n", KT_DLOG);
     sb_puts(b, "        kfft_u64 x = 1, g = (kfft_u64)p1, n = (kfft_u64)N, q = (kfft_u64)e;\n"
                "        if (e == N - 1) { w[0] = KFFT_MK(0, 0); return; }\n"

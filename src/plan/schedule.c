@@ -76,11 +76,12 @@ static int64_t block_elems(const kfft_device_info *info, int f64)
  * = 16x16x3x2x16: 10.7 ms against 3.4); a widest pass with more butterflies than a block has
  * threads (T capped at 1024, 64 registers: spills), 1.13x or more in all 38; two radix-25
  * passes beside two more or beside a radix 27, 1.03-1.73x (16875 = 27x25x25: 317 compiled
- * instructions per element against 15625 = 25x25x25's 186; 25000: 1.44-1.73), where 25x25x25
- * and 25x25x16 were the fastest of their primes' (the rule's first check, below, took them
- * off and lost: 7789 2.62 -> 2.93 ms, 4903 2.46 -> 3.17); above 9000 points, two or more radix-16 passes
- * (conv order puts them at both ends), 1.08-3.96x (10240, 16384, 20736: 1.30-1.51; 8192 is
- * the best of its prime's lengths). */
+ * instructions per element against 15625 = 25x25x25's 186; 25000: 1.44-1.73), while 25x25x25
+ * and 25x25x16 were the fastest of their primes' lengths (a first version of this rule moved
+ * them and lost: 7789 2.62 -> 2.93 ms, 4903 2.46 -> 3.17); above 9000 points, two or more
+ * radix-16 passes (conv order puts them at both ends), 1.08-3.96x (10240, 16384, 20736:
+ * 1.30-1.51; 8192 is the best of its prime's lengths). Strided axes' convolution blocks take
+ * the same lengths, unmeasured there. */
 static int conv_slow(int64_t m, const kfft_device_info *info)
 {
     int rad[KS_MAX_RADICES], n = kfft_codelet_radices(m, rad, KS_MAX_RADICES, kfft_radix_auto(m, 0)), maxr = 1, n25 = 0, n27 = 0, n16 = 0;

@@ -8,9 +8,9 @@
  * Why: a warm plan of 2^24 points read 16 MB of twiddles from the disk cache, checked them and
  * copied them from pageable memory (6.3 ms of its plan time on the H100 host; 1.3 ms with the
  * device making them); 1000003 read 27 MB (now half its 16 MB spectrum alone, mapped from the
- * cache file: kfft_cache_open; the device mirrors the other half, tab_mirrored). fp64 tables stay on the host, where they are correctly
- * rounded: double sincospi on the device is within a few ulps, which an fp32 rounding hides
- * and fp64 results would not. */
+ * cache file: kfft_cache_open; the device mirrors the other half, tab_mirrored). fp64 tables
+ * stay on the host, where they are correctly rounded: double sincospi on the device is within
+ * a few ulps, which an fp32 rounding hides and fp64 results would not. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
