@@ -8,17 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "core/context.h"
 #include "kfft.h"
-
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
-}
 
 static int by_value(const void *a, const void *b)
 {
@@ -55,16 +47,16 @@ int main(int argc, char **argv)
     double t_open[R], t_read[R];
     int bad = 0;
     for (int r = 0; r < R; r++) {
-        double t0 = now_ms();
+        double t0 = kfft_now_ms();
         kfft_cache_view v;
         int hit = kfft_cache_open(c, &key, "ktab", &v);
         bad |= !hit || v.len != len || memcmp(v.data, payload, 4096);
         kfft_cache_close(&v);
-        double t2 = now_ms();
+        double t2 = kfft_now_ms();
         FILE *f = fopen(path, "rb");
         unsigned char *copy = malloc(len + 64);
         size_t got = f && copy ? fread(copy, 1, len + 64, f) : 0;
-        double t3 = now_ms();
+        double t3 = kfft_now_ms();
         bad |= got < len; /* the header and the payload */
         if (f) fclose(f);
         free(copy);
