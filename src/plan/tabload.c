@@ -35,12 +35,11 @@ int kfft_tables_device_made(kfft_context ctx, const kfft_table *t, int f64)
 
 void kfft_tables_program(strbuf *src, int dialect) { gen_table_program(src, dialect); }
 
-/* The device's part: one launch of the table kernel per table it makes, or (mirror, after
- * the host's part has arrived) per even table whose second half it copies. */
-static kfft_status fill(kfft_context ctx, const kfft_table *t, void *module, kfft_buffer buf, int mirror)
+/* The device's part: one launch of the table kernel kern per table it makes, or (mirror,
+ * after the host's part has arrived) per even table whose second half it copies. */
+static kfft_status fill(kfft_context ctx, const kfft_table *t, void *kern, kfft_buffer buf, int mirror)
 {
-    void *kern = NULL;
-    kfft_status st = ctx->ops->get_kernel(ctx->st, module, "kfft_tab", &kern);
+    kfft_status st = KFFT_SUCCESS;
     for (int i = 0; i < t->nops && !st; i++) {
         const kfft_table_op *o = &t->ops[i];
         int64_t p1 = 0, p2 = 0, N = 0, count = o->count;
@@ -50,7 +49,6 @@ static kfft_status fill(kfft_context ctx, const kfft_table *t, void *module, kff
                               .inv = kind, .aux = N}; /* as gen.h's table kernel reads them */
         st = ctx->ops->launch(ctx->st, kern, (size_t)gen_table_groups(count), gen_table_threads(), 0, &a);
     }
-    if (kern) ctx->ops->put_kernel(ctx->st, kern);
     return st;
 }
 
@@ -177,11 +175,14 @@ kfft_status kfft_tables_end(kfft_tables_job *j, void *module, kfft_buffer *out)
                                                           j->dev ? "the device" : "the host", module ? "with" : "without");
     size_t eb = 2 * (size_t)(j->f64 ? 8 : 4);
     if (!st) st = kfft_dev_alloc(ctx, (size_t)(j->t->len ? j->t->len : 1) * eb, out);
-    if (!st && j->dev) st = fill(ctx, j->t, module, *out, 0);
+    void *kern = NULL; /* the table kernel, looked up once for both of fill's calls */
+    if (!st && j->dev) st = ctx->ops->get_kernel(ctx->st, module, "kfft_tab", &kern);
+    if (!st && j->dev) st = fill(ctx, j->t, kern, *out, 0);
     double t1 = kfft_now_ms();
     for (size_t i = 0, k = 0; !st && i < (size_t)j->np; k += (size_t)j->pc[i].n * eb, i++)
         st = ctx->ops->h2d(ctx->st, *out, (size_t)j->pc[i].off * eb, (char *)j->host + k, (size_t)j->pc[i].n * eb);
-    if (!st && j->dev) st = fill(ctx, j->t, module, *out, 1);
+    if (!st && j->dev) st = fill(ctx, j->t, kern, *out, 1);
+    if (kern) ctx->ops->put_kernel(ctx->st, kern);
     /* where a warm plan's time goes after its kernels: the host's part (if not done beside
      * them) and the device's, then the copy of the host's */
     if (!st)
