@@ -1,8 +1,9 @@
 /* kfft_describe: the plan kfft makes for a case on a described H100 (sm_90), without a GPU:
  * its schedule, and with --source the CUDA program the generator writes for it. For reading
  * the generated code and counting its compiled instructions offline (scripts/sass_count.py).
- *   kfft_describe [--f64] [--source] [--conv M] CASE...   (CASE as kfft_bench's, batched to
- * 2^27 elements as the benchmark's; "@B" after a case sets the batch) */
+ *   kfft_describe [--f64] [--source] [--conv M] [--knob T,pad,radix,regs] CASE...   (CASE as
+ * kfft_bench's, batched to 2^27 elements as the benchmark's; "@B" after a case sets the batch;
+ * --knob forces the first stage's one-kernel choices as a kfft tune candidate does) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,7 @@
 #include "plan/plan.h"
 #include "test_h100.h"
 
-static int describe(const char *c, int f64, int source, long long conv, const kfft_device_info *info)
+static int describe(const char *c, int f64, int source, long long conv, const int *knob, const kfft_device_info *info)
 {
     char spec[64];
     snprintf(spec, sizeof spec, "%s", c);
@@ -39,6 +40,11 @@ static int describe(const char *c, int f64, int source, long long conv, const kf
         return 1;
     }
     if (conv) p.conv[0] = conv;
+    if (knob[0]) {
+        p.knob[0].on = 1;
+        p.knob[0].T = knob[0], p.knob[0].pad = knob[1], p.knob[0].radix = knob[2], p.knob[0].regs = knob[3];
+        p.knob[0].split = -1;
+    }
     if (kfft_schedule_build(&p, info, &s)) {
         fprintf(stderr, "kfft_describe: %s: %s\n", c, kfft_error_message());
         return 1;
@@ -60,18 +66,20 @@ int main(int argc, char **argv)
     kfft_device_info info = test_h100_info("sm_90");
     int f64 = 0, source = 0, bad = 0;
     long long conv = 0;
+    int knob[4] = {0, -1, -1, 0};
     for (int a = 1; a < argc; a++) { /* options first, wherever they stand */
         if (!strcmp(argv[a], "--f64")) f64 = 1;
         else if (!strcmp(argv[a], "--source")) source = 1;
         else if (!strcmp(argv[a], "--conv") && a + 1 < argc) conv = atoll(argv[++a]);
+        else if (!strcmp(argv[a], "--knob") && a + 1 < argc && sscanf(argv[++a], "%d,%d,%d,%d", &knob[0], &knob[1], &knob[2], &knob[3]) >= 3) continue;
         else if (argv[a][0] == '-') {
-            fprintf(stderr, "usage: kfft_describe [--f64] [--source] [--conv M] CASE...\n");
+            fprintf(stderr, "usage: kfft_describe [--f64] [--source] [--conv M] [--knob T,pad,radix,regs] CASE...\n");
             return 2;
         }
     }
     for (int a = 1; a < argc; a++) {
-        if (!strcmp(argv[a], "--conv")) a++;
-        else if (argv[a][0] != '-') bad |= describe(argv[a], f64, source, conv, &info);
+        if (!strcmp(argv[a], "--conv") || !strcmp(argv[a], "--knob")) a++;
+        else if (argv[a][0] != '-') bad |= describe(argv[a], f64, source, conv, knob, &info);
     }
     return bad;
 }

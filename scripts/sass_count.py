@@ -7,7 +7,7 @@ instructions per thread (straight-line code: the passes and codelets are unrolle
 that stage tables count once). Per element = instructions x T / (R B), summed over kernels.
 A proxy for issue-bound kernels, not a timing: it ranked 8219's Bluestein lengths as the
 H100 did, and not multi-pass lengths (bench/results/local-2026-11-27-bluelen-sass.txt).
-  scripts/sass_count.py [--describe PATH] [--f64] [--conv M] CASE...
+  scripts/sass_count.py [--describe PATH] [--f64] [--conv M] [--knob T,pad,radix,regs] CASE...
 Prints per case: instructions per element, then per kernel its instructions per thread,
 per element, registers and spilled bytes.
 """
@@ -55,9 +55,10 @@ def main():
     ap.add_argument('--nvcc', default='/usr/local/cuda/bin/nvcc')
     ap.add_argument('--f64', action='store_true')
     ap.add_argument('--conv', type=int, default=0)
+    ap.add_argument('--knob', default='', help="force the first stage's one-kernel T,pad,radix,regs (kfft_describe --knob)")
     ap.add_argument('cases', nargs='+')
     a = ap.parse_args()
-    extra = (['--f64'] if a.f64 else []) + (['--conv', str(a.conv)] if a.conv else [])
+    extra = (['--f64'] if a.f64 else []) + (['--conv', str(a.conv)] if a.conv else []) + (['--knob', a.knob] if a.knob else [])
     for c in a.cases:
         print(count(a.describe, c, extra, a.nvcc), flush=True)
 

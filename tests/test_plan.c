@@ -1743,6 +1743,32 @@ int main(void)
     route(16777216, "k1 pass R=4096(16x16x16) B=4 T=1024", 2);
     route(8388608, "k0 pass R=4096(16x16x16) B=4 T=1024", 2);
     route(1000003, "bluestein m=2000376", 5); /* odd-heavy: default-memory passes (4 measured slower) */
+    /* Bluestein lengths under 10000 (schedule.c kfft_conv_default): in fp32 a power of two up to
+     * 4096 within 6% of the smallest 7-smooth length (bench/results/h100-2026-11-27za-small.txt) */
+    route(1999, "bluestein m=4096", 1); /* smallest: 4000 */
+    route(61, "bluestein m=128", 1);    /* smallest: 125 */
+    route(3967, "bluestein m=7938", 1); /* 8192: mixed, not taken */
+    route(1021, "bluestein m=2048", 1); /* the smallest already */
+    {
+        char d[1024];
+        plan1d_prec(KFFT_C2C, KFFT_F64, 1999, 4, d, sizeof d);
+        CHECK(strstr(d, "bluestein m=4000") != NULL, "fp64 1999: the smallest length expected: %s", d);
+    }
+    /* fp32 Rader blocks of any size up to 48 KB: a thread per butterfly of the narrowest pass, in
+     * whole warps, up to 256 (blocks.c every_pass_threads; unbalanced radices too); over 256 the
+     * default (2801: 288 measured 1.05x, 3457 0.82x) */
+    const struct {
+        int64_t n;
+        const char *want;
+    } rthreads[] = {{3121, "R=3120(16x15x13) B=1 T=256"}, {1783, "R=1782(18x11x9) B=1 T=224"},
+                    {433, "R=432(27x16) B=4 T=128"},      {2801, "R=2800(20x14x10) B=1 T=140"},
+                    {3457, "R=3456(18x16x12) B=1 T=192"}};
+    for (size_t i = 0; i < sizeof rthreads / sizeof *rthreads; i++) {
+        char d[1024];
+        plan1d_prec(KFFT_C2C, KFFT_F32, rthreads[i].n, 1000, d, sizeof d);
+        CHECK(strstr(d, "rader") && strstr(d, rthreads[i].want), "rader %lld: expected \"%s\" in: %s", (long long)rthreads[i].n,
+              rthreads[i].want, d);
+    }
     /* Radix decompositions: every smooth length in every mode multiplies back, uses codelet
      * lengths (<= 32; balanced <= 21, or the largest prime factor if larger) and none has fewer radices
      * than balanced/widest (they are the fewest under their caps). */

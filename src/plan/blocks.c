@@ -299,10 +299,10 @@ int blk_widest_pass_threads(const kspec *k, const kfft_device_info *info)
     return (int)(T < blk_block_cap(info) ? T : blk_block_cap(info));
 }
 
-/* Threads of an fp32 convolution block of 4000 to 6144 points (32-48 KB) whose length is not
- * a power of two and whose radices are balanced (the widest at most 1.5 times the narrowest):
- * one per butterfly of the pass with the most (the narrowest radix), in whole warps, up to
- * 384, so every pass is one round where the default (one thread per butterfly of the widest
+/* Threads of an fp32 convolution block of up to 6144 points (48 KB) whose length is not a power
+ * of two. From 4000 points (32-48 KB), where the radices are balanced (the widest at most 1.5
+ * times the narrowest): one per butterfly of the pass with the most (the narrowest radix), in
+ * whole warps, up to 384, so every pass is one round where the default (one thread per butterfly of the widest
  * pass, or 256) took two for most. H100, A/B of 48 primes (bench/results/
  * h100-2026-11-26-convthreads.txt): every one of the 11 in that range gained, 2011 0.62 ->
  * 0.71 of cuFFT, 2309 0.77 -> 0.97, 2347 0.76 -> 0.97, 2423 0.67 -> 0.90, 2591 0.64 -> 0.88,
@@ -311,13 +311,22 @@ int blk_widest_pass_threads(const kspec *k, const kfft_device_info *info)
  * lost, 0.95 -> 0.89). In smaller blocks the same rule was mixed (15 gained, 3511 0.91 ->
  * 1.23, 1789 0.63 -> 0.87, 283 0.76 -> 1.13; 11 lost, 3457 1.54 -> 1.27, 1123 1.19 -> 1.00,
  * 823 0.87 -> 0.75), and with unbalanced radices or over 384 threads it lost (1103's 21x21x5
- * at 448 threads 0.99 -> 0.71, 1709's 10x7x7x7 at 512 1.01 -> 0.83). */
+ * at 448 threads 0.99 -> 0.71, 1709's 10x7x7x7 at 512 1.01 -> 0.83).
+ * Rader blocks take it at any size up to 48 KB, balanced radices or not, up to 256 threads:
+ * over all 91 Rader primes <= 8192 the wider rule moved (up to 384 threads; bench/results/
+ * h100-2026-11-27za-small.txt, call 4), those at <= 256 threads (68) ran 1.25x faster on
+ * geometric mean, five slower (601 0.87x, 521 0.92x, 701 0.93x, 1801 0.95x, 617 0.97x): 3529
+ * 1.87x, 379 1.87x, 3121 1.76x, 421 1.74x (0.75 -> 1.30 of cuFFT), 1783 1.53x; those over 256
+ * lost in 14 of 23 (353 0.64x, 677 0.66x, 3457 0.82x). Bluestein's small blocks (kfft tune's
+ * candidates there and session 19) lost in 10 of 20: they keep the default. */
 int blk_every_pass_threads(const kspec *k, const kfft_device_info *info)
 {
     int minr, maxr;
     radix_range(k, &minr, &maxr);
     int64_t T = ((int64_t)k->B * k->R / minr + 31) / 32 * 32;
-    if (2 * maxr > 3 * minr || T > 384 || T > blk_block_cap(info) || T < k->T) return k->T;
+    int rule = (int64_t)k->B * k->R >= 4000 && 2 * maxr <= 3 * minr && T <= 384;
+    int rader = (k->ops & KS_MID_RADER) && T <= 256;
+    if (!(rule || rader) || T > blk_block_cap(info) || T < k->T) return k->T;
     return (int)T;
 }
 

@@ -102,10 +102,17 @@ static int conv_slow(int64_t m, const kfft_device_info *info)
  * average (10007 4.08 -> 3.09 ms, 8237 4.39 -> 2.68, 11351 5.26 -> 2.88); on 16 primes it was
  * not set from (one per pair of lengths it moves between), 13 ran 1.04-1.60x faster and three
  * slower (6247's 12500 -> 12544 0.90x, 12241's 24500 -> 25200 0.97x, 13229's 0.98x). The tuner
- * measures the rest (1000003, in passes, ran 1.30 -> 1.44 of cuFFT with 2007040 for 2000376). */
+ * measures the rest (1000003, in passes, ran 1.30 -> 1.44 of cuFFT with 2007040 for 2000376).
+ * Below, an fp32 power of two up to 4096 within 6% of the smallest is taken: its radix-16 and
+ * -8 passes and padded block beat the 7-smooth shapes (H100, bench/results/
+ * h100-2026-11-27za-small.txt: kfft tune found it for 1987, 997 and 503, 1.29-1.90x; A/B on
+ * eight primes it was not set from, all faster, 1999 3.60 -> 1.90 ms, 1949 1.72x, 61 1.66x,
+ * 967 1.22x). Lengths of 8192 were mixed there (3847-4049: 0.87-1.12x): not taken. */
 int64_t kfft_conv_default(int64_t n, int f64, const kfft_device_info *info)
 {
-    int64_t N = kfft_bluestein_length(n), emax = block_elems(info, f64);
+    int64_t N = kfft_bluestein_length(n), emax = block_elems(info, f64), P = 1;
+    while (P < N) P *= 2;
+    if (!f64 && P <= 4096 && P <= emax && P <= N + N * 6 / 100) return P;
     if (f64 || N > emax || N < 10000 || !conv_slow(N, info)) return N; /* measured from 10080 up */
     for (int64_t m = kfft_bluestein_next(N + 1); m <= N + N * 6 / 100 && m <= emax; m = kfft_bluestein_next(m + 1))
         if (!conv_slow(m, info)) return m;
@@ -572,7 +579,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             if (!k->regs) k->regs = blk_f64_wide_regs(k);
         } else if (smooth && !rader && k->ld != KS_LD_C2R_PACK) {
             k->regs = blk_two_per_sm(k, f64, info);
-        } else if ((rader || !smooth) && (N & (N - 1)) && (int64_t)B * N >= 4000 && (int64_t)B * N * 8 <= 49152) {
+        } else if ((rader || !smooth) && (N & (N - 1)) && (int64_t)B * N * 8 <= 49152) {
             k->T = blk_every_pass_threads(k, info);
         }
         if ((k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) && !k->regs) k->regs = blk_conv_regs(k, f64, info);
