@@ -30,8 +30,6 @@
 #include "kfft.h"
 #include "report.h"
 
-#define MAX_CASES 256
-
 static const char *default_cases[] = {
     "64", "256", "1024", "4096", "16384", "1000", "1536", "6720", "17496", "16464", "110592", "127", "4093", "8219",
     "17443", "52329", "100003", "1000003", "65536", "262144", "1048576", "4194304", "16777216", "r2c:1024", "r2c:16384",
@@ -250,7 +248,14 @@ static double check_ref(const bench_result *r, const void *hin, const void *kout
 int main(int argc, char **argv)
 {
     int f64 = 0, log2e = 27, runs = 20, ns = 0, plan_times = 1, verbose = 0;
-    const char *cases[MAX_CASES], *csv = NULL, *json = NULL, *svg = NULL;
+    const char *csv = NULL, *json = NULL, *svg = NULL;
+    size_t ndefault = sizeof default_cases / sizeof *default_cases;
+    /* every case given (a fixed array once dropped those past 256 without a word) */
+    const char **cases = malloc(sizeof *cases * ((size_t)argc > ndefault ? (size_t)argc : ndefault));
+    if (!cases) {
+        printf("out of host memory for %d arguments\n", argc);
+        return 1;
+    }
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--prec") && i + 1 < argc) f64 = !strcmp(argv[++i], "f64");
         else if (!strcmp(argv[i], "--elems") && i + 1 < argc) log2e = atoi(argv[++i]);
@@ -264,10 +269,10 @@ int main(int argc, char **argv)
             fprintf(stderr, "usage: %s [--prec f32|f64] [--elems LOG2] [--runs N] [--no-plan-time] [--verbose] [--csv F] [--json F] [--svg F] [CASE ...]\n",
                     argv[0]);
             return 2;
-        } else if (ns < MAX_CASES) cases[ns++] = argv[i];
+        } else cases[ns++] = argv[i];
     }
     if (!ns)
-        for (size_t i = 0; i < sizeof default_cases / sizeof *default_cases; i++) cases[ns++] = default_cases[i];
+        for (size_t i = 0; i < ndefault; i++) cases[ns++] = default_cases[i];
     if (runs < 1) runs = 1;
     kfft_context_desc cd = {0};
     cd.backend = KFFT_BACKEND_CUDA;
@@ -436,5 +441,6 @@ int main(int argc, char **argv)
     free(r1);
     free(r2);
     free(res);
+    free(cases);
     return 0;
 }
