@@ -71,7 +71,9 @@ int main(int argc, char **argv)
         if (!strcmp(argv[a], "--f64")) f64 = 1;
         else if (!strcmp(argv[a], "--source")) source = 1;
         else if (!strcmp(argv[a], "--conv") && a + 1 < argc) conv = atoll(argv[++a]);
-        else if (!strcmp(argv[a], "--knob") && a + 1 < argc && sscanf(argv[++a], "%d,%d,%d,%d", &knob[0], &knob[1], &knob[2], &knob[3]) >= 3) continue;
+        else if (!strcmp(argv[a], "--knob") && a + 1 < argc &&
+                 sscanf(argv[a + 1], "%d,%d,%d,%d", &knob[0], &knob[1], &knob[2], &knob[3]) >= 3 && knob[0] > 0)
+            a++;
         else if (argv[a][0] == '-') {
             fprintf(stderr, "usage: kfft_describe [--f64] [--source] [--conv M] [--knob T,pad,radix,regs] CASE...\n");
             return 2;

@@ -289,6 +289,34 @@ static void bluestein_pruned(void)
     }
 }
 
+/* A lone radix along contiguous columns (lengths 4..31) loads and stores through shared memory,
+ * coalesced; 2 and 3, several radices (32 = 8x4) and strided axes read and write global memory
+ * from the pass (kernel.c gen_kernel_io; bench/results/h100-2026-11-27zb-tiny.txt). */
+static void lone_radix_io(void)
+{
+    static const struct {
+        int rank;
+        int64_t n[2];
+        int direct;
+    } c[] = {{1, {7, 0}, 0}, {1, {16, 0}, 0}, {1, {31, 0}, 0}, {1, {3, 0}, 1}, {1, {32, 0}, 1}, {2, {7, 65536}, 1}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_schedule s;
+        strbuf src;
+        if (schedule_prec(KFFT_C2C, KFFT_F32, c[i].rank, c[i].n, 4, &s) || kfft_schedule_source(&s, KS_DIALECT_CUDA, &src)) {
+            CHECK(0, "lone radix %lld: %s", (long long)c[i].n[0], kfft_error_message());
+            continue;
+        }
+        /* the last kernel: 7 x 65536's is its column axis (stride 65536), a lone radix 7 */
+        char name[32];
+        snprintf(name, sizeof name, "kfft_k%d(", s.nsteps - 1);
+        const char *k = strstr(src.s, name);
+        CHECK(k && !strstr(k, "from global") == !c[i].direct, "lone radix %lldx%lld: %s global access from the pass expected: %s",
+              (long long)c[i].n[0], (long long)c[i].n[1], c[i].direct ? "a" : "no", s.describe);
+        sb_free(&src);
+        kfft_schedule_free(&s);
+    }
+}
+
 /* Padded columns (kspec.cpad) in the shared-memory index: complex kernels shift by log2 R
  * (2^22's passes, 4096^2's columns), the packed real passes keep the division by R, which
  * measured faster there (kernel.c, bench/results/h100-2026-11-27r-spshift.txt). */
@@ -1718,6 +1746,7 @@ int main(void)
     split_twiddles();
     direct_twiddles();
     power_twiddles();
+    lone_radix_io();
     staged_rounds();
     strided_blocks();
     pass_shapes();

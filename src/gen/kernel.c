@@ -616,7 +616,7 @@ void gen_kernel_io(const kspec *k, int *from_global, int *to_global)
      * access 32 columns apart: such kernels (lengths 4..31) load and store through shared memory,
      * coalesced. H100, A/B (bench/results/h100-2026-11-27zb-tiny.txt): fp32 4..27 0.27-0.67 of
      * cuFFT -> 0.96-1.42, at the copy ceiling (16: 2.61 -> 0.72 ms), 29 and 31 0.29 -> 0.83-0.87;
-     * fp64 0.48-0.79 -> 0.87-1.11 (31: 0.70). Lengths 2 and 3 stayed at the ceiling either way. */
+     * fp64 0.48-0.79 -> 0.87-1.11 (31: 0.70). Lengths 2 and 3 ran at the ceiling direct: kept. */
     int lone = k->nrad == 1 && !conv && k->kind == KS_SINGLE && k->R >= 4;
     *from_global = k->nrad > 0 && !rader && !(lone && gen_walk_along(k, 0));
     *to_global = k->nrad > 0 && !rader && !k->clu && k->st != KS_ST_R2C_PACK && k->st != KS_ST_HALF2 &&

@@ -302,8 +302,8 @@ int blk_widest_pass_threads(const kspec *k, const kfft_device_info *info)
 /* Threads of an fp32 convolution block of up to 6144 points (48 KB) whose length is not a power
  * of two. From 4000 points (32-48 KB), where the radices are balanced (the widest at most 1.5
  * times the narrowest): one per butterfly of the pass with the most (the narrowest radix), in
- * whole warps, up to 384, so every pass is one round where the default (one thread per butterfly of the widest
- * pass, or 256) took two for most. H100, A/B of 48 primes (bench/results/
+ * whole warps, up to 384, so every pass is one round where the default (one thread per
+ * butterfly of the widest pass, or 256) took two for most. H100, A/B of 48 primes (bench/results/
  * h100-2026-11-26-convthreads.txt): every one of the 11 in that range gained, 2011 0.62 ->
  * 0.71 of cuFFT, 2309 0.77 -> 0.97, 2347 0.76 -> 0.97, 2423 0.67 -> 0.90, 2591 0.64 -> 0.88,
  * 2699 0.58 -> 0.78, 3019 0.62 -> 0.85, 2503 0.78 -> 0.85, and 21 of 22 more measured after
