@@ -215,7 +215,7 @@ static void conv_and_bounds(void)
         int64_t n;
         kfft_precision prec;
         int T, minb;
-    } store[] = {{3345, KFFT_F32, 320, 2}, {4409, KFFT_F32, 448, 2}, {8191, KFFT_F32, 512, 2}, {1499, KFFT_F32, 150, 0},
+    } store[] = {{3345, KFFT_F32, 320, 2}, {4409, KFFT_F32, 448, 2}, {8191, KFFT_F32, 512, 2}, {1499, KFFT_F32, 160, 0},
                  {17443, KFFT_F32, 1024, 0}, {8191, KFFT_F64, 0, 0},
                  /* 4000..6144 points, balanced radices: a thread per butterfly of the narrowest pass
                   * (blocks.c every_pass_threads; 20x18x15: 384, 21x16x14: 352) */
@@ -292,6 +292,43 @@ static void bluestein_pruned(void)
 /* A lone radix along contiguous columns (lengths 4..31) loads and stores through shared memory,
  * coalesced; 2 and 3, several radices (32 = 8x4) and strided axes read and write global memory
  * from the pass (kernel.c gen_kernel_io; bench/results/h100-2026-11-27zb-tiny.txt). */
+/* Threads and padding of fp32 Bluestein blocks of one convolution, 1600..8192 points (blocks.c
+ * conv_threads, conv_pad): three passes take one round each where that is at most 4/3 of a
+ * thread per butterfly of the widest pass, else that in whole warps; four or more passes only
+ * round up to whole warps; never fewer than the rules before; padded where the first pass is
+ * radix 16 (three passes); nothing else moves. */
+static void conv_blocks(void)
+{
+    static const struct {
+        int64_t n;
+        kfft_precision prec;
+        int T, pad;
+    } c[] = {{3217, KFFT_F32, 384, 0},  /* 6480 = 18x20x18: 360 butterflies in its radix-18 passes (352 before) */
+             {1627, KFFT_F32, 256, 1},  /* 3360 = 16x15x14: 240 (210 before); radix 16 first */
+             {2953, KFFT_F32, 416, 0},  /* 6000 = 20x15x20: 400, over the 256 of blocks under 48 KB */
+             {1721, KFFT_F32, 192, 0},  /* 3456 = 18x16x12: 288 is more than 4/3 of 192 */
+             {1847, KFFT_F32, 256, 0},  /* 3750 = 15x10x5x5: whole warps of 250 */
+             {1709, KFFT_F32, 256, 0},  /* 3430 = 10x7x7x7: four passes keep 256 (352 lost) */
+             {557, KFFT_F32, 80, 0},    /* 1120: under 1600 points, unchanged */
+             {2347, KFFT_F32, 352, 0},  /* 4704: every_pass_threads' 352, not lowered to 224 */
+             {1151, KFFT_F32, 160, 1},  /* 2304 = 16x9x16 */
+             {1567, KFFT_F32, 224, 0},  /* 3136 = 14x16x14: radix 16 in the middle */
+             {3533, KFFT_F32, 512, 0},  /* 7168 = 8x14x8x8: four passes */
+             {1627, KFFT_F64, 210, 0},  /* fp64: unchanged */
+             {3217, KFFT_F64, 240, 0}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_schedule s;
+        if (schedule_prec(KFFT_C2C, c[i].prec, 1, &c[i].n, 1000, &s)) {
+            CHECK(0, "conv threads %lld: %s", (long long)c[i].n, kfft_error_message());
+            continue;
+        }
+        CHECK(s.nsteps == 1 && (s.spec[0].ops & KS_MID_BLUESTEIN) && s.spec[0].T == c[i].T && s.spec[0].pad == c[i].pad,
+              "conv threads %lld %s: T %d pad %d, want %d, %d: %s", (long long)c[i].n, c[i].prec == KFFT_F64 ? "f64" : "f32",
+              s.spec[0].T, s.spec[0].pad, c[i].T, c[i].pad, s.describe);
+        kfft_schedule_free(&s);
+    }
+}
+
 static void lone_radix_io(void)
 {
     static const struct {
@@ -1747,6 +1784,7 @@ int main(void)
     direct_twiddles();
     power_twiddles();
     lone_radix_io();
+    conv_blocks();
     staged_rounds();
     strided_blocks();
     pass_shapes();

@@ -318,7 +318,7 @@ int blk_widest_pass_threads(const kspec *k, const kfft_device_info *info)
  * geometric mean, five slower (601 0.87x, 521 0.92x, 701 0.93x, 1801 0.95x, 617 0.97x): 3529
  * 1.87x, 379 1.87x, 3121 1.76x, 421 1.74x (0.75 -> 1.30 of cuFFT), 1783 1.53x; those over 256
  * lost in 14 of 23 (353 0.64x, 677 0.66x, 3457 0.82x). Bluestein's small blocks (kfft tune's
- * candidates there and session 19) lost in 10 of 20: they keep the default. */
+ * candidates there and session 19) lost in 10 of 20 under this rule: conv_threads has theirs. */
 int blk_every_pass_threads(const kspec *k, const kfft_device_info *info)
 {
     int minr, maxr;
@@ -330,6 +330,45 @@ int blk_every_pass_threads(const kspec *k, const kfft_device_info *info)
     return (int)T;
 }
 
+
+/* Threads of an fp32 Bluestein block of one convolution of 1600..8192 points, in whole warps. With
+ * three passes: one per butterfly of the narrowest radix's pass (every pass one round) where that
+ * is at most 4/3 of one per butterfly of the widest's, else the latter; with more, the default
+ * rounded up to whole warps. Never fewer than the rules before gave. Those left passes a few
+ * butterflies over the block (6480 = 18x20x18 at 352 threads, 360 in its radix-18 passes; 6000
+ * at the 256 of blocks under 48 KB, 400 in its radix-15 pass) and partial warps, and a pass of
+ * two rounds holds both in registers across its barrier. H100, fp32 C2C (bench/results/
+ * h100-2026-11-27zc-bluethreads.txt): 26 lengths at each candidate, then an A/B of 72 others:
+ * 6480 1.68x, 6804 1.73x, 6075 225 -> 256 threads 1.70x, 3528 196 -> 256 1.62x, 3150 1.41x,
+ * 5600 1.39x, 3360 1.22x; over 4/3 the narrowest pass's count lost (3456 = 18x16x12 at 288
+ * against 192 0.81x, 1680 and 2250 0.84x), and so did more threads for four passes (3430 =
+ * 10x7x7x7 256 -> 352 0.72x, 4900, 5250, 3500 0.95x) and blocks under 1600 points (1120 80 ->
+ * 96 0.77x, 1125 0.85x; 1200 1.32x). Every length it moves (66, 159 primes <= 4096) was measured
+ * at its new count: 1.17x geomean over the primes, four lengths 0.96-0.98x. */
+int blk_conv_threads(const kspec *k, const kfft_device_info *info)
+{
+    int minr, maxr, cap = blk_block_cap(info);
+    radix_range(k, &minr, &maxr);
+    int64_t widest = ((int64_t)k->R / maxr + 31) / 32 * 32, every = ((int64_t)k->R / minr + 31) / 32 * 32;
+    int64_t T = k->nrad > 3 ? (k->T + 31) / 32 * 32 : 3 * every <= 4 * widest ? every : widest;
+    return k->R >= 1600 && T <= cap && T > k->T ? (int)T : k->T;
+}
+
+/* Is an fp32 Bluestein block of one convolution of 1600..8192 points padded? Where its first pass
+ * (after conv_order) is radix 16: that pass stores a butterfly's outputs 16 elements (128 bytes)
+ * apart, so a warp's stores meet in one bank; lengths with an odd part above 3 were unpadded
+ * (build_stage pads the powers of two and 3 * 2^k). H100, fp32 C2C at conv_threads' counts
+ * (bench/results/h100-2026-11-27zc-bluethreads.txt, every such length): all 15 with a first
+ * radix 16 faster, 1.05-1.38x (2304 = 16x9x16 1.38x, 1920 1.36x, 5120 1.32x, 3584 and 5376
+ * 1.29x, 3360 1.24x); the 33 others with an even end radix 0.57-1.01x (20x15x10 0.68x, 21x20x16
+ * 0.72x, 18x20x18 0.85x; the 4-pass 8x14x8x8 0.94x): the padded index costs instructions
+ * (1627: 223 -> 252 per element compiled) that only a 16-way conflict repays. */
+int blk_conv_pad(const kspec *k)
+{
+    kspec o = *k;
+    blk_conv_order(&o);
+    return k->R >= 1600 && o.nrad == 3 && o.rad[0] == 16;
+}
 
 /* Threads of an fp32 one-kernel block of more than 48 KB whose length has an odd part above 3
  * (the powers of two and 3 * 2^k keep their own rules in build_stage; fp64: f64_block).

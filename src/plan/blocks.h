@@ -41,6 +41,8 @@ int blk_min_blocks(const kspec *k, const kfft_device_info *info);
 int blk_widest_pass_threads(const kspec *k, const kfft_device_info *info);
 int blk_every_pass_threads(const kspec *k, const kfft_device_info *info);
 int blk_odd_block_threads(const kspec *k, const kfft_device_info *info);
+int blk_conv_threads(const kspec *k, const kfft_device_info *info);
+int blk_conv_pad(const kspec *k);
 /* fp32 mixed-radix blocks of one transform over 4096 points: small radices and 512 threads
  * where measured to win (KFFT_SUCCESS: shaped; -1: not such a block; else an error status). */
 int blk_small_radix_block(kspec *k, const kfft_device_info *info);

@@ -582,6 +582,12 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         } else if ((rader || !smooth) && (N & (N - 1)) && (int64_t)B * N * 8 <= 49152) {
             k->T = blk_every_pass_threads(k, info);
         }
+        /* fp32 Bluestein blocks of one convolution: every pass in as few rounds as pays, and
+         * padded where the first pass is radix 16 (blocks.c). */
+        if (!f64 && B == 1 && (k->ops & KS_MID_BLUESTEIN) && N <= 8192) {
+            k->T = blk_conv_threads(k, info);
+            k->pad |= blk_conv_pad(k);
+        }
         if ((k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) && !k->regs) k->regs = blk_conv_regs(k, f64, info);
         /* Measured choices: the tuner's candidate, else the device's wisdom. */
         kfft_wisdom_entry key = {.f64 = f64, .R = N, .is = r->is, .B = B, .ops = k->ops, .io = kfft_wisdom_io(k->ld, k->st), .split = -1};
