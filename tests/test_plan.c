@@ -300,29 +300,48 @@ static void bluestein_pruned(void)
 static void conv_blocks(void)
 {
     static const struct {
-        int64_t n;
+        int64_t n, m; /* m: a Bluestein length forced as the tuner or wisdom would (0: the planner's) */
         kfft_precision prec;
         int T, pad;
-    } c[] = {{3217, KFFT_F32, 384, 0},  /* 6480 = 18x20x18: 360 butterflies in its radix-18 passes (352 before) */
-             {1627, KFFT_F32, 256, 1},  /* 3360 = 16x15x14: 240 (210 before); radix 16 first */
-             {2953, KFFT_F32, 416, 0},  /* 6000 = 20x15x20: 400, over the 256 of blocks under 48 KB */
-             {1721, KFFT_F32, 192, 0},  /* 3456 = 18x16x12: 288 is more than 4/3 of 192 */
-             {1847, KFFT_F32, 256, 0},  /* 3750 = 15x10x5x5: whole warps of 250 */
-             {1709, KFFT_F32, 256, 0},  /* 3430 = 10x7x7x7: four passes keep 256 (352 lost) */
-             {557, KFFT_F32, 80, 0},    /* 1120: under 1600 points, unchanged */
-             {2347, KFFT_F32, 352, 0},  /* 4704: every_pass_threads' 352, not lowered to 224 */
-             {1151, KFFT_F32, 160, 1},  /* 2304 = 16x9x16 */
-             {1567, KFFT_F32, 224, 0},  /* 3136 = 14x16x14: radix 16 in the middle */
-             {3533, KFFT_F32, 512, 0},  /* 7168 = 8x14x8x8: four passes */
-             {1627, KFFT_F64, 210, 0},  /* fp64: unchanged */
-             {3217, KFFT_F64, 240, 0}};
+    } c[] = {{3217, 0, KFFT_F32, 384, 0},    /* 6480 = 18x20x18: 360 butterflies in its radix-18 passes (352 before) */
+             {1627, 0, KFFT_F32, 256, 1},    /* 3360 = 16x15x14: 240 (210 before); radix 16 first */
+             {2953, 0, KFFT_F32, 416, 0},    /* 6000 = 20x15x20: 400, over the 256 of blocks under 48 KB */
+             {1721, 0, KFFT_F32, 192, 0},    /* 3456 = 18x16x12: 288 is more than 4/3 of 192 */
+             {1847, 3750, KFFT_F32, 256, 0}, /* 3750 = 15x10x5x5: whole warps of 250 */
+             {1709, 3430, KFFT_F32, 256, 0}, /* 3430 = 10x7x7x7: four passes keep 256 (352 lost) */
+             {557, 0, KFFT_F32, 80, 0},      /* 1120: under 1600 points, unchanged */
+             {2347, 0, KFFT_F32, 352, 0},    /* 4704: every_pass_threads' 352, not lowered to 224 */
+             {1151, 0, KFFT_F32, 160, 1},    /* 2304 = 16x9x16 */
+             {1567, 0, KFFT_F32, 224, 0},    /* 3136 = 14x16x14: radix 16 in the middle */
+             {3533, 7168, KFFT_F32, 512, 0}, /* 7168 = 8x14x8x8: four passes */
+             {1627, 0, KFFT_F64, 210, 0},    /* fp64: unchanged */
+             {3217, 0, KFFT_F64, 240, 0}};
+    /* ... and their lengths: four passes give way to three up to 6% longer, up to 8192, along
+     * contiguous axes (schedule.c kfft_conv_default) */
+    static const struct {
+        int64_t n, is, m;
+        kfft_precision prec;
+    } len[] = {{3067, 1, 6174, KFFT_F32}, {3607, 1, 7560, KFFT_F32}, {853, 1, 1728, KFFT_F32}, {4073, 1, 8192, KFFT_F32},
+               {3067, 1, 6144, KFFT_F64}, {1627, 1, 3360, KFFT_F32}, {3067, 3067, 6144, KFFT_F32}};
+    kfft_device_info info = test_h100_info("sm_90");
+    for (size_t i = 0; i < sizeof len / sizeof len[0]; i++) {
+        int64_t m = kfft_conv_default(len[i].n, len[i].is, len[i].prec == KFFT_F64, &info);
+        CHECK(m == len[i].m, "conv length of %lld (stride %lld) %s: %lld, want %lld", (long long)len[i].n, (long long)len[i].is,
+              len[i].prec == KFFT_F64 ? "f64" : "f32", (long long)m, (long long)len[i].m);
+    }
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_plan_desc d = {.precision = c[i].prec, .rank = 1, .batch = 1000};
+        d.n[0] = c[i].n;
+        kfft_problem p;
         kfft_schedule s;
-        if (schedule_prec(KFFT_C2C, c[i].prec, 1, &c[i].n, 1000, &s)) {
+        if (kfft_problem_from_desc(&d, &p)) continue;
+        p.conv[0] = c[i].m;
+        if (kfft_schedule_build(&p, &info, &s)) {
             CHECK(0, "conv threads %lld: %s", (long long)c[i].n, kfft_error_message());
             continue;
         }
-        CHECK(s.nsteps == 1 && (s.spec[0].ops & KS_MID_BLUESTEIN) && s.spec[0].T == c[i].T && s.spec[0].pad == c[i].pad,
+        CHECK(s.nsteps == 1 && (s.spec[0].ops & KS_MID_BLUESTEIN) && s.spec[0].T == c[i].T && s.spec[0].pad == c[i].pad &&
+                  (!c[i].m || s.spec[0].R == c[i].m),
               "conv threads %lld %s: T %d pad %d, want %d, %d: %s", (long long)c[i].n, c[i].prec == KFFT_F64 ? "f64" : "f32",
               s.spec[0].T, s.spec[0].pad, c[i].T, c[i].pad, s.describe);
         kfft_schedule_free(&s);

@@ -82,6 +82,13 @@ static int64_t block_elems(const kfft_device_info *info, int f64)
  * radix-16 passes (conv order puts them at both ends), 1.08-3.96x (10240, 16384, 20736:
  * 1.30-1.51; 8192 is the best of its prime's lengths). Strided axes' convolution blocks take
  * the same lengths, unmeasured there. */
+/* Radix passes of an fp32 one-kernel convolution of length m (its block's default radices). */
+static int conv_passes(int64_t m)
+{
+    int rad[KS_MAX_RADICES];
+    return kfft_codelet_radices(m, rad, KS_MAX_RADICES, kfft_radix_auto(m, 0));
+}
+
 static int conv_slow(int64_t m, const kfft_device_info *info)
 {
     int rad[KS_MAX_RADICES], n = kfft_codelet_radices(m, rad, KS_MAX_RADICES, kfft_radix_auto(m, 0)), maxr = 1, n25 = 0, n27 = 0, n16 = 0;
@@ -107,12 +114,22 @@ static int conv_slow(int64_t m, const kfft_device_info *info)
  * -8 passes and padded block beat the 7-smooth shapes (H100, bench/results/
  * h100-2026-11-27za-small.txt: kfft tune found it for 1987, 997 and 503, 1.29-1.90x; A/B on
  * eight primes it was not set from, all faster, 1999 3.60 -> 1.90 ms, 1949 1.72x, 61 1.66x,
- * 967 1.22x). Lengths of 8192 were mixed there (3847-4049: 0.87-1.12x): not taken. */
-int64_t kfft_conv_default(int64_t n, int f64, const kfft_device_info *info)
+ * 967 1.22x). Lengths of 8192 were mixed there (3847-4049: 0.87-1.12x): not taken. Else, from
+ * 1600 to 8192 points along contiguous axes (is: the axis's element stride; strided ones take
+ * blocks of several columns, not measured), a length of four or more passes gives way to the
+ * next of three up to 6% longer (h100-2026-11-27zc-bluethreads.txt, call 7: all 23 pairs of lengths it moves between, one
+ * prime each, 84 primes, 1.23x geomean; 7875 -> 7938 1.57x, 6144 -> 6174 1.57x, 7290 -> 7560
+ * 1.44x; 2450 -> 2500 0.97x, 6860 -> 6912 0.99x). */
+int64_t kfft_conv_default(int64_t n, int64_t is, int f64, const kfft_device_info *info)
 {
     int64_t N = kfft_bluestein_length(n), emax = block_elems(info, f64), P = 1;
     while (P < N) P *= 2;
     if (!f64 && P <= 4096 && P <= emax && P <= N + N * 6 / 100) return P;
+    if (!f64 && is == 1 && N >= 1600 && N <= 8192 && N <= emax && conv_passes(N) > 3) {
+        for (int64_t m = kfft_bluestein_next(N + 1); m <= N + N * 6 / 100 && m <= 8192 && m <= emax; m = kfft_bluestein_next(m + 1))
+            if (conv_passes(m) <= 3) return m;
+        return N;
+    }
     if (f64 || N > emax || N < 10000 || !conv_slow(N, info)) return N; /* measured from 10080 up */
     for (int64_t m = kfft_bluestein_next(N + 1); m <= N + N * 6 / 100 && m <= emax; m = kfft_bluestein_next(m + 1))
         if (!conv_slow(m, info)) return m;
@@ -123,7 +140,7 @@ static int64_t conv_choice(const kfft_problem *p, int g, int64_t n, int64_t is, 
 {
     kfft_wisdom_entry key = {.passes = 3, .f64 = p->f64, .R = n, .is = is, .split = -1};
     int64_t m = p->conv[g] ? p->conv[g] : kfft_wisdom_lookup(info->wisdom, &key) ? key.conv : 0;
-    return m >= 2 * n - 1 && kfft_is_smooth(m) ? m : kfft_conv_default(n, p->f64, info);
+    return m >= 2 * n - 1 && kfft_is_smooth(m) ? m : kfft_conv_default(n, is, p->f64, info);
 }
 
 /* Rader's tables and flag for a kernel whose columns have prime length p. */

@@ -266,11 +266,11 @@ static void describe_stage(const kfft_schedule *s, int g, stage_info *si)
  * next length, 8219's next ones 0.62-1.01x of the rule's; bench/results/h100-2026-11-27t-
  * bluelen.txt). q->conv[g] gets the fastest, the rule's unless another beats it by 2%. */
 enum { CONV_CANDIDATES = 8 };
-static kfft_status tune_conv(kfft_context ctx, kfft_problem *q, int g, int64_t n, kfft_buffer in, kfft_buffer out)
+static kfft_status tune_conv(kfft_context ctx, kfft_problem *q, int g, int64_t n, int64_t is, kfft_buffer in, kfft_buffer out)
 {
     kfft_problem *qs = malloc(sizeof *qs * CONV_CANDIDATES);
     if (!qs) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "tune: host memory");
-    int64_t first = kfft_bluestein_length(n), rule = kfft_conv_default(n, q->f64, &ctx->info);
+    int64_t first = kfft_bluestein_length(n), rule = kfft_conv_default(n, is, q->f64, &ctx->info);
     int nq = 0;
     qs[nq] = *q; /* the planner's choice first: the one to beat */
     qs[nq++].conv[g] = rule;
@@ -424,8 +424,8 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     /* Then Bluestein's convolution length of each stage that takes it; the stages are then the winner's. */
     int conv_moved = 0;
     for (int g = 0; g < nst && !st; g++)
-        if (si[g].blue_n && !(st = tune_conv(ctx, &q, g, si[g].blue_n, in, out)))
-            conv_moved |= q.conv[g] != kfft_conv_default(si[g].blue_n, q.f64, &ctx->info);
+        if (si[g].blue_n && !(st = tune_conv(ctx, &q, g, si[g].blue_n, si[g].dflt.is, in, out)))
+            conv_moved |= q.conv[g] != kfft_conv_default(si[g].blue_n, si[g].dflt.is, q.f64, &ctx->info);
     if (!st && conv_moved) {
         rep->stages++;
         st = candidates(ctx, &q, si, cand, ncand, &nst, &(kfft_wisdom_entry){0});
@@ -540,7 +540,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     /* Bluestein's lengths: the tuned plan's, else the rule's (an entry from an earlier tune goes) */
     for (int g = 0; g < nst && !st; g++) {
         if (!si[g].blue_n) continue;
-        int64_t rule = kfft_conv_default(si[g].blue_n, q.f64, &ctx->info);
+        int64_t rule = kfft_conv_default(si[g].blue_n, si[g].dflt.is, q.f64, &ctx->info);
         kfft_wisdom_entry e = {.passes = 3, .f64 = q.f64, .R = si[g].blue_n, .is = si[g].dflt.is, .conv = keep ? q.conv[g] : rule, .split = -1,
                                .ms = keep ? best_total : rep->default_ms, .default_ms = rep->default_ms};
         kfft_wisdom_put(ctx->wisdom, &e);
