@@ -69,6 +69,13 @@ static int64_t block_elems(const kfft_device_info *info, int f64)
     return ks_smem_capacity((int64_t)(info->smem_optin > info->smem_per_block ? info->smem_optin : info->smem_per_block), f64);
 }
 
+/* Radix passes of an fp32 one-kernel convolution of length m (its block's default radices). */
+static int conv_passes(int64_t m)
+{
+    int rad[KS_MAX_RADICES];
+    return kfft_codelet_radices(m, rad, KS_MAX_RADICES, kfft_radix_auto(m, 0));
+}
+
 /* Would an fp32 one-kernel convolution of length m run slow for its block's shape? Measured on
  * the H100 over the 7-smooth lengths within 6% of 22 primes' rule lengths (the tuner's
  * candidates, 156 timings; bench/results/h100-2026-11-27z-convrule.txt, calls 3-4), against the
@@ -82,13 +89,6 @@ static int64_t block_elems(const kfft_device_info *info, int f64)
  * radix-16 passes (conv order puts them at both ends), 1.08-3.96x (10240, 16384, 20736:
  * 1.30-1.51; 8192 is the best of its prime's lengths). Strided axes' convolution blocks take
  * the same lengths, unmeasured there. */
-/* Radix passes of an fp32 one-kernel convolution of length m (its block's default radices). */
-static int conv_passes(int64_t m)
-{
-    int rad[KS_MAX_RADICES];
-    return kfft_codelet_radices(m, rad, KS_MAX_RADICES, kfft_radix_auto(m, 0));
-}
-
 static int conv_slow(int64_t m, const kfft_device_info *info)
 {
     int rad[KS_MAX_RADICES], n = kfft_codelet_radices(m, rad, KS_MAX_RADICES, kfft_radix_auto(m, 0)), maxr = 1, n25 = 0, n27 = 0, n16 = 0;
@@ -117,9 +117,9 @@ static int conv_slow(int64_t m, const kfft_device_info *info)
  * 967 1.22x). Lengths of 8192 were mixed there (3847-4049: 0.87-1.12x): not taken. Else, from
  * 1600 to 8192 points along contiguous axes (is: the axis's element stride; strided ones take
  * blocks of several columns, not measured), a length of four or more passes gives way to the
- * next of three up to 6% longer (h100-2026-11-27zc-bluethreads.txt, call 7: all 23 pairs of lengths it moves between, one
- * prime each, 84 primes, 1.23x geomean; 7875 -> 7938 1.57x, 6144 -> 6174 1.57x, 7290 -> 7560
- * 1.44x; 2450 -> 2500 0.97x, 6860 -> 6912 0.99x). */
+ * next of three up to 6% longer (h100-2026-11-27zc-bluethreads.txt, call 7: all 23 pairs of
+ * lengths it moves between, one prime each; 84 primes, 1.23x geomean; 7875 -> 7938 1.57x, 6144
+ * -> 6174 1.57x, 7290 -> 7560 1.44x; 2450 -> 2500 0.97x, 6860 -> 6912 0.99x). */
 int64_t kfft_conv_default(int64_t n, int64_t is, int f64, const kfft_device_info *info)
 {
     int64_t N = kfft_bluestein_length(n), emax = block_elems(info, f64), P = 1;
