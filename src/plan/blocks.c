@@ -351,7 +351,8 @@ int blk_conv_threads(const kspec *k, const kfft_device_info *info)
     radix_range(k, &minr, &maxr);
     int64_t widest = ((int64_t)k->R / maxr + 31) / 32 * 32, every = ((int64_t)k->R / minr + 31) / 32 * 32;
     int64_t T = k->nrad > 3 ? (k->T + 31) / 32 * 32 : 3 * every <= 4 * widest ? every : widest;
-    return k->R >= 1600 && T <= cap && T > k->T ? (int)T : k->T;
+    int small = k->R >= BLK_CONV_SMALL_MIN && k->R <= BLK_CONV_SMALL_MAX;
+    return small && T <= cap && T > k->T ? (int)T : k->T;
 }
 
 /* Is an fp32 Bluestein block of one convolution of 1600..8192 points padded? Where its first pass
@@ -367,7 +368,7 @@ int blk_conv_pad(const kspec *k)
 {
     kspec o = *k;
     blk_conv_order(&o);
-    return k->R >= 1600 && o.nrad == 3 && o.rad[0] == 16;
+    return k->R >= BLK_CONV_SMALL_MIN && k->R <= BLK_CONV_SMALL_MAX && o.nrad == 3 && o.rad[0] == 16;
 }
 
 /* Threads of an fp32 one-kernel block of more than 48 KB whose length has an odd part above 3

@@ -125,8 +125,8 @@ int64_t kfft_conv_default(int64_t n, int64_t is, int f64, const kfft_device_info
     int64_t N = kfft_bluestein_length(n), emax = block_elems(info, f64), P = 1;
     while (P < N) P *= 2;
     if (!f64 && P <= 4096 && P <= emax && P <= N + N * 6 / 100) return P;
-    if (!f64 && is == 1 && N >= 1600 && N <= 8192 && N <= emax && conv_passes(N) > 3) {
-        for (int64_t m = kfft_bluestein_next(N + 1); m <= N + N * 6 / 100 && m <= 8192 && m <= emax; m = kfft_bluestein_next(m + 1))
+    if (!f64 && is == 1 && N >= BLK_CONV_SMALL_MIN && N <= BLK_CONV_SMALL_MAX && N <= emax && conv_passes(N) > 3) {
+        for (int64_t m = kfft_bluestein_next(N + 1); m <= N + N * 6 / 100 && m <= BLK_CONV_SMALL_MAX && m <= emax; m = kfft_bluestein_next(m + 1))
             if (conv_passes(m) <= 3) return m;
         return N;
     }
@@ -601,7 +601,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         }
         /* fp32 Bluestein blocks of one convolution: every pass in as few rounds as pays, and
          * padded where the first pass is radix 16 (blocks.c). */
-        if (!f64 && B == 1 && (k->ops & KS_MID_BLUESTEIN) && N <= 8192) {
+        if (!f64 && B == 1 && (k->ops & KS_MID_BLUESTEIN)) {
             k->T = blk_conv_threads(k, info);
             k->pad |= blk_conv_pad(k);
         }
