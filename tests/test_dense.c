@@ -388,6 +388,8 @@ static void nd_shapes(T *t, int large)
         /* strided axes in passes with grouped columns (kspec.h: tgrp) on OpenCL's 48 KB blocks: a
          * Rader pass (6051 = 3 * 2017), Bluestein passes; whole groups and a partial one */
         {2, 6051, 6}, {2, 7001, 4}, {3, 6700, 3, 3},
+        /* a padded Bluestein block of several columns (887: 1792 = 16x7x16, four a block) */
+        {2, 887, 24},
         /* the last two axes in one kernel (kspec.h: plane): planes of power-of-two, odd and mixed rows */
         {3, 6, 32, 48}, {2, 40, 100}, {3, 3, 128, 128}, {2, 36, 30}, {3, 128, 96, 96}};
     static const int64_t big[][4] = {{2, 1024, 1024}, {2, 8219, 64}, {2, 64, 8219}, {2, 3345, 3345}, {3, 243, 243, 243},

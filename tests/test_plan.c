@@ -314,15 +314,17 @@ static void conv_blocks(void)
              {1151, 0, KFFT_F32, 160, 1},    /* 2304 = 16x9x16 */
              {1567, 0, KFFT_F32, 224, 0},    /* 3136 = 14x16x14: radix 16 in the middle */
              {3533, 7168, KFFT_F32, 512, 0}, /* 7168 = 8x14x8x8: four passes */
-             {1627, 0, KFFT_F64, 210, 0},    /* fp64: unchanged */
-             {3217, 0, KFFT_F64, 240, 0}};
+             /* fp64: three passes as fp32 (1627: 210 before, unpadded); four keep theirs; under 1600
+              * points or several columns a block, whole warps */
+             {1627, 0, KFFT_F64, 256, 1},    {3217, 0, KFFT_F64, 256, 0}, {3607, 7290, KFFT_F64, 729, 0},
+             {691, 0, KFFT_F64, 128, 0}};
     /* ... and their lengths: four passes give way to three up to 6% longer, up to 8192, along
      * contiguous axes (schedule.c kfft_conv_default) */
     static const struct {
         int64_t n, is, m;
         kfft_precision prec;
     } len[] = {{3067, 1, 6174, KFFT_F32}, {3607, 1, 7560, KFFT_F32}, {853, 1, 1728, KFFT_F32}, {4073, 1, 8192, KFFT_F32},
-               {3067, 1, 6144, KFFT_F64}, {1627, 1, 3360, KFFT_F32}, {3067, 3067, 6144, KFFT_F32}};
+               {3067, 1, 6400, KFFT_F64}, {1289, 1, 2625, KFFT_F64}, {1627, 1, 3360, KFFT_F32}, {3067, 3067, 6144, KFFT_F32}};
     kfft_device_info info = test_h100_info("sm_90");
     for (size_t i = 0; i < sizeof len / sizeof len[0]; i++) {
         int64_t m = kfft_conv_default(len[i].n, len[i].is, len[i].prec == KFFT_F64, &info);
@@ -344,6 +346,21 @@ static void conv_blocks(void)
                   (!c[i].m || s.spec[0].R == c[i].m),
               "conv threads %lld %s: T %d pad %d, want %d, %d: %s", (long long)c[i].n, c[i].prec == KFFT_F64 ? "f64" : "f32",
               s.spec[0].T, s.spec[0].pad, c[i].T, c[i].pad, s.describe);
+        kfft_schedule_free(&s);
+    }
+    /* ... and strided columns of several a block, padded the same (1627^2's 3360 x 4: 1.15x) */
+    for (int f64 = 0; f64 < 2; f64++) {
+        kfft_plan_desc d = {.precision = f64 ? KFFT_F64 : KFFT_F32, .rank = 2, .n = {1627, 1627}, .batch = 1};
+        kfft_problem p;
+        kfft_schedule s;
+        if (kfft_problem_from_desc(&d, &p) || kfft_schedule_build(&p, &info, &s)) {
+            CHECK(0, "1627^2: %s", kfft_error_message());
+            continue;
+        }
+        int cols = 0;
+        for (int i = 0; i < s.nsteps; i++)
+            if (s.spec[i].B > 1 && (s.spec[i].ops & KS_MID_BLUESTEIN)) cols += s.spec[i].pad ? 1 : -100;
+        CHECK(cols == 1, "1627^2 %s: one padded Bluestein block of several columns expected: %s", f64 ? "f64" : "f32", s.describe);
         kfft_schedule_free(&s);
     }
 }
@@ -1838,20 +1855,24 @@ int main(void)
     {
         char d[1024];
         plan1d_prec(KFFT_C2C, KFFT_F64, 1999, 4, d, sizeof d);
-        CHECK(strstr(d, "bluestein m=4000") != NULL, "fp64 1999: the smallest length expected: %s", d);
+        CHECK(strstr(d, "bluestein m=4096") != NULL, "fp64 1999: the power of two expected, as in fp32: %s", d);
     }
     /* fp32 Rader blocks of any size up to 48 KB: a thread per butterfly of the narrowest pass, in
-     * whole warps, up to 256 (blocks.c every_pass_threads; unbalanced radices too); over 256 the
-     * default (2801: 288 measured 1.05x, 3457 0.82x) */
+     * whole warps, up to 256, from 4000 points up to 448 (blocks.c every_pass_threads; unbalanced
+     * radices too); else the default in whole warps (rader_threads; 2801: 288 measured 1.04x, 160
+     * 1.25x; 3457 0.82x at 288); fp64 in whole warps up to 160 threads where one transform a block */
     const struct {
         int64_t n;
         const char *want;
     } rthreads[] = {{3121, "R=3120(16x15x13) B=1 T=256"}, {1783, "R=1782(18x11x9) B=1 T=224"},
-                    {433, "R=432(27x16) B=4 T=128"},      {2801, "R=2800(20x14x10) B=1 T=140"},
-                    {3457, "R=3456(18x16x12) B=1 T=192"}};
+                    {433, "R=432(27x16) B=4 T=128"},      {2801, "R=2800(20x14x10) B=1 T=160"},
+                    {3457, "R=3456(18x16x12) B=1 T=192"}, {2917, "R=2916(18x9x18) B=1 T=192"},
+                    {331, "R=330(11x10x3) B=4 T=128"},    {4621, "R=4620(21x20x11) B=1 T=448"},
+                    {-1051, "R=1050(15x14x5) B=1 T=96"},  {-2689, "R=2688(16x14x12) B=1 T=168"}};
     for (size_t i = 0; i < sizeof rthreads / sizeof *rthreads; i++) {
         char d[1024];
-        plan1d_prec(KFFT_C2C, KFFT_F32, rthreads[i].n, 1000, d, sizeof d);
+        int64_t n = rthreads[i].n < 0 ? -rthreads[i].n : rthreads[i].n; /* negative: fp64 */
+        plan1d_prec(KFFT_C2C, rthreads[i].n < 0 ? KFFT_F64 : KFFT_F32, n, 1000, d, sizeof d);
         CHECK(strstr(d, "rader") && strstr(d, rthreads[i].want), "rader %lld: expected \"%s\" in: %s", (long long)rthreads[i].n,
               rthreads[i].want, d);
     }

@@ -14,9 +14,11 @@
  * and so do Bluestein's two FFTs where m is such a power of two (16211 = 13*29*43: m = 32768) and
  * the packed real routes of twice those lengths (R2C and C2R 65536 and 131072 in fp32, 32768 in fp64;
  * fp64 R2C 65536); fp32 36000 (five 7200-point columns, bound to two blocks per SM) and 55296 (eight
- * of 6912) are smooth lengths in clusters. 1627 and 3067 take the fp32 Bluestein blocks of the
- * small-convolution rules (3360 = 16x15x14 padded; 6174 in place of 6144's four passes). */
-static const long long TEST_LARGE[] = {1627, 2187, 2311, 3067, 3125, 4096, 4099, 4801, 5400, 6144, 6151, 6933, 7681, 8192, 8219, 10000, 12289,
+ * of 6912) are smooth lengths in clusters. 1627 and 3067 take the Bluestein blocks of the
+ * small-convolution rules (3360 = 16x15x14 padded; fp32 6174, fp64 6400 in place of 6144's four
+ * passes); 2917 and 4621 Rader blocks in whole warps (192) and a thread per butterfly of the
+ * narrowest pass (448). */
+static const long long TEST_LARGE[] = {1627, 2187, 2311, 2917, 3067, 3125, 4096, 4099, 4621, 4801, 5400, 6144, 6151, 6933, 7681, 8192, 8219, 10000, 12289,
                                        14403, 16211, 16384, 17443, 24578, 32768, 34886, 36000, 52329, 55296, 65536, 87215, 100003,
                                        131072, 1000003, 1048576};
 static const long long TEST_SAMPLE[] = {257, 289, 300, 331, 361, 384, 443, 480, 509, 512, 529, 625, 641, 729, 768, 841,

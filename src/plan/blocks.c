@@ -325,7 +325,7 @@ int blk_every_pass_threads(const kspec *k, const kfft_device_info *info)
     radix_range(k, &minr, &maxr);
     int64_t T = ((int64_t)k->B * k->R / minr + 31) / 32 * 32;
     int rule = (int64_t)k->B * k->R >= 4000 && 2 * maxr <= 3 * minr && T <= 384;
-    int rader = (k->ops & KS_MID_RADER) && T <= 256;
+    int rader = (k->ops & KS_MID_RADER) && (T <= 256 || ((int64_t)k->B * k->R >= 4000 && T <= 448));
     if (!(rule || rader) || T > blk_block_cap(info) || T < k->T) return k->T;
     return (int)T;
 }
@@ -349,10 +349,33 @@ int blk_conv_threads(const kspec *k, const kfft_device_info *info)
 {
     int minr, maxr, cap = blk_block_cap(info);
     radix_range(k, &minr, &maxr);
-    int64_t widest = ((int64_t)k->R / maxr + 31) / 32 * 32, every = ((int64_t)k->R / minr + 31) / 32 * 32;
-    int64_t T = k->nrad > 3 ? (k->T + 31) / 32 * 32 : 3 * every <= 4 * widest ? every : widest;
+    int64_t widest = ((int64_t)k->R / maxr + 31) / 32 * 32, every = ((int64_t)k->R / minr + 31) / 32 * 32, T;
     int small = k->R >= BLK_CONV_SMALL_MIN && k->R <= BLK_CONV_SMALL_MAX;
-    return small && T <= cap && T > k->T ? (int)T : k->T;
+    if (k->B == 1 && small && k->nrad <= 3) T = 3 * every <= 4 * widest ? every : widest;
+    else if (k->B == 1 && small) T = k->f64 ? k->T : ((int64_t)k->T + 31) / 32 * 32;
+    else if (k->f64 && k->R <= BLK_CONV_SMALL_MAX) T = ((int64_t)k->T + 31) / 32 * 32;
+    else T = k->T;
+    return T <= cap && T > k->T ? (int)T : k->T;
+}
+
+/* Threads of a Rader block of up to 48 KB, in whole warps: H100 (bench/results/
+ * h100-2026-11-27zd-rader64.txt), fp32 every such block of partial warps (28 primes), 1.01-1.97x
+ * but two (331 0.96x, 3823 0.99x): 2917 = 18x9x18 162 -> 192 threads 3.44 -> 1.75 ms (0.58 -> 1.14
+ * of cuFFT), 4001 1.68x, 3511 1.39x, 859 1.32x; R2C/C2R 2917 1.81-1.84x, 2917^2 1.38x. fp64, 20
+ * primes: 1.08-1.76x where the block holds several transforms or up to 160 threads (271 1.37x,
+ * 811 1.76x, 1051 1.68x, 3001 1.47x; 1801 0.94x, 661 0.97x), one transform over 160 lost
+ * (2689's 168 -> 192 0.73x, 2521 and 2861 0.97x). */
+int blk_rader_threads(const kspec *k, const kfft_device_info *info)
+{
+    int T = blk_whole_warps(k, info);
+    return k->f64 && k->B == 1 && T > 160 ? k->T : T;
+}
+
+/* k's threads in whole warps (where the block may have them). */
+int blk_whole_warps(const kspec *k, const kfft_device_info *info)
+{
+    int64_t T = ((int64_t)k->T + 31) / 32 * 32;
+    return T <= blk_block_cap(info) ? (int)T : k->T;
 }
 
 /* Is an fp32 Bluestein block of one convolution of 1600..8192 points padded? Where its first pass

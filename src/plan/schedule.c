@@ -70,10 +70,10 @@ static int64_t block_elems(const kfft_device_info *info, int f64)
 }
 
 /* Radix passes of an fp32 one-kernel convolution of length m (its block's default radices). */
-static int conv_passes(int64_t m)
+static int conv_passes(int64_t m, int f64)
 {
     int rad[KS_MAX_RADICES];
-    return kfft_codelet_radices(m, rad, KS_MAX_RADICES, kfft_radix_auto(m, 0));
+    return kfft_codelet_radices(m, rad, KS_MAX_RADICES, kfft_radix_auto(m, f64));
 }
 
 /* Would an fp32 one-kernel convolution of length m run slow for its block's shape? Measured on
@@ -124,10 +124,10 @@ int64_t kfft_conv_default(int64_t n, int64_t is, int f64, const kfft_device_info
 {
     int64_t N = kfft_bluestein_length(n), emax = block_elems(info, f64), P = 1;
     while (P < N) P *= 2;
-    if (!f64 && P <= 4096 && P <= emax && P <= N + N * 6 / 100) return P;
-    if (!f64 && is == 1 && N >= BLK_CONV_SMALL_MIN && N <= BLK_CONV_SMALL_MAX && N <= emax && conv_passes(N) > 3) {
+    if (P <= 4096 && P <= emax && P <= N + N * 6 / 100) return P;
+    if (is == 1 && N >= BLK_CONV_SMALL_MIN && N <= BLK_CONV_SMALL_MAX && N <= emax && conv_passes(N, f64) > 3) {
         for (int64_t m = kfft_bluestein_next(N + 1); m <= N + N * 6 / 100 && m <= BLK_CONV_SMALL_MAX && m <= emax; m = kfft_bluestein_next(m + 1))
-            if (conv_passes(m) <= 3) return m;
+            if (conv_passes(m, f64) <= 3) return m;
         return N;
     }
     if (f64 || N > emax || N < 10000 || !conv_slow(N, info)) return N; /* measured from 10080 up */
@@ -594,14 +594,16 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         } else if (f64) {
             if ((st = blk_f64_block(k, odd, info))) return st;
             if (!k->regs) k->regs = blk_f64_wide_regs(k);
+            if (rader && (int64_t)B * N * eb <= 49152) k->T = blk_rader_threads(k, info);
         } else if (smooth && !rader && k->ld != KS_LD_C2R_PACK) {
             k->regs = blk_two_per_sm(k, f64, info);
         } else if ((rader || !smooth) && (N & (N - 1)) && (int64_t)B * N * 8 <= 49152) {
             k->T = blk_every_pass_threads(k, info);
+            if (rader) k->T = blk_rader_threads(k, info);
         }
-        /* fp32 Bluestein blocks of one convolution: every pass in as few rounds as pays, and
-         * padded where the first pass is radix 16 (blocks.c). */
-        if (!f64 && B == 1 && (k->ops & KS_MID_BLUESTEIN)) {
+        /* Bluestein blocks: every pass in as few rounds as pays; padded where the first pass is
+         * radix 16 (blocks.c). */
+        if (k->ops & KS_MID_BLUESTEIN) {
             k->T = blk_conv_threads(k, info);
             k->pad |= blk_conv_pad(k);
         }
