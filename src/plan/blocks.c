@@ -317,8 +317,11 @@ int blk_widest_pass_threads(const kspec *k, const kfft_device_info *info)
  * h100-2026-11-27za-small.txt, call 4), those at <= 256 threads (68) ran 1.25x faster on
  * geometric mean, five slower (601 0.87x, 521 0.92x, 701 0.93x, 1801 0.95x, 617 0.97x): 3529
  * 1.87x, 379 1.87x, 3121 1.76x, 421 1.74x (0.75 -> 1.30 of cuFFT), 1783 1.53x; those over 256
- * lost in 14 of 23 (353 0.64x, 677 0.66x, 3457 0.82x). Bluestein's small blocks (kfft tune's
- * candidates there and session 19) lost in 10 of 20 under this rule: conv_threads has theirs. */
+ * lost in 14 of 23 (353 0.64x, 677 0.66x, 3457 0.82x); from 4000 points they take up to 448
+ * (bench/results/h100-2026-11-27zd-rader64.txt: 4159 = 21x18x11 at 384 1.38x against whole warps
+ * of its widest pass, 4621 at 448 1.49x, 5881 at 448 1.34x). Bluestein's small blocks (kfft
+ * tune's candidates there and session 19) lost in 10 of 20 under this rule: conv_threads has
+ * theirs. */
 int blk_every_pass_threads(const kspec *k, const kfft_device_info *info)
 {
     int minr, maxr;
@@ -331,10 +334,11 @@ int blk_every_pass_threads(const kspec *k, const kfft_device_info *info)
 }
 
 
-/* Threads of an fp32 Bluestein block of one convolution of 1600..8192 points, in whole warps. With
+/* Threads of a Bluestein block, in whole warps. Of one convolution of 1600..8192 points with
  * three passes: one per butterfly of the narrowest radix's pass (every pass one round) where that
  * is at most 4/3 of one per butterfly of the widest's, else the latter; with more, the default
- * rounded up to whole warps. Never fewer than the rules before gave. Those left passes a few
+ * rounded up to whole warps in fp32 (fp64 keeps it); fp64 blocks under 1600 points or of several
+ * columns, whole warps. Never fewer than the rules before gave. Those left passes a few
  * butterflies over the block (6480 = 18x20x18 at 352 threads, 360 in its radix-18 passes; 6000
  * at the 256 of blocks under 48 KB, 400 in its radix-15 pass) and partial warps, and a pass of
  * two rounds holds both in registers across its barrier. H100, fp32 C2C (bench/results/
@@ -344,7 +348,11 @@ int blk_every_pass_threads(const kspec *k, const kfft_device_info *info)
  * against 192 0.81x, 1680 and 2250 0.84x), and so did more threads for four passes (3430 =
  * 10x7x7x7 256 -> 352 0.72x, 4900, 5250, 3500 0.95x) and blocks under 1600 points (1120 80 ->
  * 96 0.77x, 1125 0.85x; 1200 1.32x). Every length it moves (66, 159 primes <= 4096) was measured
- * at its new count: 1.17x geomean over the primes, four lengths 0.96-0.98x. */
+ * at its new count: 1.17x geomean over the primes, four lengths 0.96-0.98x. fp64 (bench/results/
+ * h100-2026-11-27zd-rader64.txt, 39 primes at each rule): three passes 1.04-1.60x in 16 (1823
+ * 1.60x, 2129 1.54x, 1787 1.45x, 1663 1.39x, 1087 1.38x, 1031 1.30x), 1613 = 27x15x8 0.86x, 2803
+ * 0.95x; four passes in whole warps 0.95-0.99x (3607, 3767, 3967: kept); whole warps under 1600
+ * points 1.02-1.56x (283 1.56x, 109 1.23x, 691 1.22x). */
 int blk_conv_threads(const kspec *k, const kfft_device_info *info)
 {
     int minr, maxr, cap = blk_block_cap(info);
@@ -378,7 +386,7 @@ int blk_whole_warps(const kspec *k, const kfft_device_info *info)
     return T <= blk_block_cap(info) ? (int)T : k->T;
 }
 
-/* Is an fp32 Bluestein block of one convolution of 1600..8192 points padded? Where its first pass
+/* Is a Bluestein block of 1600..8192 points padded? Where its first pass
  * (after conv_order) is radix 16: that pass stores a butterfly's outputs 16 elements (128 bytes)
  * apart, so a warp's stores meet in one bank; lengths with an odd part above 3 were unpadded
  * (build_stage pads the powers of two and 3 * 2^k). H100, fp32 C2C at conv_threads' counts
@@ -386,7 +394,11 @@ int blk_whole_warps(const kspec *k, const kfft_device_info *info)
  * radix 16 faster, 1.05-1.38x (2304 = 16x9x16 1.38x, 1920 1.36x, 5120 1.32x, 3584 and 5376
  * 1.29x, 3360 1.24x); the 33 others with an even end radix 0.57-1.01x (20x15x10 0.68x, 21x20x16
  * 0.72x, 18x20x18 0.85x; the 4-pass 8x14x8x8 0.94x): the padded index costs instructions
- * (1627: 223 -> 252 per element compiled) that only a 16-way conflict repays. */
+ * (1627: 223 -> 252 per element compiled) that only a 16-way conflict repays. The same holds for
+ * blocks of several strided columns (-27zd-rader64.txt: 887^2's 1792 x 4 1.20x, 1427^2 1.17x,
+ * 1627 x 256 1.21x, R2C and C2R 1627^2 1.12-1.13x, eight shapes 1.05-1.20x) and in fp64 (over
+ * its thread rule: 1109 1.55x, 1427 1.36x, 1327 1.32x, 1663 1.32x, 947 1.31x, 3331 1.18x;
+ * 3181 = 16x25x16 0.94x). */
 int blk_conv_pad(const kspec *k)
 {
     kspec o = *k;

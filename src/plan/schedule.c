@@ -69,7 +69,7 @@ static int64_t block_elems(const kfft_device_info *info, int f64)
     return ks_smem_capacity((int64_t)(info->smem_optin > info->smem_per_block ? info->smem_optin : info->smem_per_block), f64);
 }
 
-/* Radix passes of an fp32 one-kernel convolution of length m (its block's default radices). */
+/* Radix passes of a one-kernel convolution of length m (its block's default radices). */
 static int conv_passes(int64_t m, int f64)
 {
     int rad[KS_MAX_RADICES];
@@ -110,7 +110,7 @@ static int conv_slow(int64_t m, const kfft_device_info *info)
  * not set from (one per pair of lengths it moves between), 13 ran 1.04-1.60x faster and three
  * slower (6247's 12500 -> 12544 0.90x, 12241's 24500 -> 25200 0.97x, 13229's 0.98x). The tuner
  * measures the rest (1000003, in passes, ran 1.30 -> 1.44 of cuFFT with 2007040 for 2000376).
- * Below, an fp32 power of two up to 4096 within 6% of the smallest is taken: its radix-16 and
+ * Below, a power of two up to 4096 within 6% of the smallest is taken: its radix-16 and
  * -8 passes and padded block beat the 7-smooth shapes (H100, bench/results/
  * h100-2026-11-27za-small.txt: kfft tune found it for 1987, 997 and 503, 1.29-1.90x; A/B on
  * eight primes it was not set from, all faster, 1999 3.60 -> 1.90 ms, 1949 1.72x, 61 1.66x,
@@ -119,7 +119,10 @@ static int conv_slow(int64_t m, const kfft_device_info *info)
  * blocks of several columns, not measured), a length of four or more passes gives way to the
  * next of three up to 6% longer (h100-2026-11-27zc-bluethreads.txt, call 7: all 23 pairs of
  * lengths it moves between, one prime each; 84 primes, 1.23x geomean; 7875 -> 7938 1.57x, 6144
- * -> 6174 1.57x, 7290 -> 7560 1.44x; 2450 -> 2500 0.97x, 6860 -> 6912 0.99x). */
+ * -> 6174 1.57x, 7290 -> 7560 1.44x; 2450 -> 2500 0.97x, 6860 -> 6912 0.99x). fp64 takes both
+ * (h100-2026-11-27zd-rader64.txt, with conv_threads' counts: the power of two 241 1.27x, 499
+ * 1.14x, 967 1.47x, 1933 1.20x, 1993 2.04x; three passes 1289 1.56x, 2293 1.45x, 2129 1.28x,
+ * 3331 1.13x, 2621 1.05x, 2437's 4900 -> 5000 0.88x). */
 int64_t kfft_conv_default(int64_t n, int64_t is, int f64, const kfft_device_info *info)
 {
     int64_t N = kfft_bluestein_length(n), emax = block_elems(info, f64), P = 1;
