@@ -1863,16 +1863,16 @@ int main(void)
      * 1.25x; 3457 0.82x at 288); fp64 in whole warps up to 160 threads where one transform a block */
     const struct {
         int64_t n;
+        kfft_precision prec;
         const char *want;
-    } rthreads[] = {{3121, "R=3120(16x15x13) B=1 T=256"}, {1783, "R=1782(18x11x9) B=1 T=224"},
-                    {433, "R=432(27x16) B=4 T=128"},      {2801, "R=2800(20x14x10) B=1 T=160"},
-                    {3457, "R=3456(18x16x12) B=1 T=192"}, {2917, "R=2916(18x9x18) B=1 T=192"},
-                    {331, "R=330(11x10x3) B=4 T=128"},    {4621, "R=4620(21x20x11) B=1 T=448"},
-                    {-1051, "R=1050(15x14x5) B=1 T=96"},  {-2689, "R=2688(16x14x12) B=1 T=168"}};
+    } rthreads[] = {{3121, KFFT_F32, "R=3120(16x15x13) B=1 T=256"}, {1783, KFFT_F32, "R=1782(18x11x9) B=1 T=224"},
+                    {433, KFFT_F32, "R=432(27x16) B=4 T=128"},      {2801, KFFT_F32, "R=2800(20x14x10) B=1 T=160"},
+                    {3457, KFFT_F32, "R=3456(18x16x12) B=1 T=192"}, {2917, KFFT_F32, "R=2916(18x9x18) B=1 T=192"},
+                    {331, KFFT_F32, "R=330(11x10x3) B=4 T=128"},    {4621, KFFT_F32, "R=4620(21x20x11) B=1 T=448"},
+                    {1051, KFFT_F64, "R=1050(15x14x5) B=1 T=96"},   {2689, KFFT_F64, "R=2688(16x14x12) B=1 T=168"}};
     for (size_t i = 0; i < sizeof rthreads / sizeof *rthreads; i++) {
         char d[1024];
-        int64_t n = rthreads[i].n < 0 ? -rthreads[i].n : rthreads[i].n; /* negative: fp64 */
-        plan1d_prec(KFFT_C2C, rthreads[i].n < 0 ? KFFT_F64 : KFFT_F32, n, 1000, d, sizeof d);
+        plan1d_prec(KFFT_C2C, rthreads[i].prec, rthreads[i].n, 1000, d, sizeof d);
         CHECK(strstr(d, "rader") && strstr(d, rthreads[i].want), "rader %lld: expected \"%s\" in: %s", (long long)rthreads[i].n,
               rthreads[i].want, d);
     }

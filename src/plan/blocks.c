@@ -279,6 +279,12 @@ int blk_min_blocks(const kspec *k, const kfft_device_info *info)
     return mb > 1 ? (int)mb : 0;
 }
 
+/* t threads rounded up to whole warps. */
+static int64_t warps(int64_t t)
+{
+    return (t + 31) / 32 * 32;
+}
+
 /* The narrowest and widest of k's radices. */
 static void radix_range(const kspec *k, int *minr, int *maxr)
 {
@@ -326,7 +332,7 @@ int blk_every_pass_threads(const kspec *k, const kfft_device_info *info)
 {
     int minr, maxr;
     radix_range(k, &minr, &maxr);
-    int64_t T = ((int64_t)k->B * k->R / minr + 31) / 32 * 32;
+    int64_t T = warps((int64_t)k->B * k->R / minr);
     int rule = (int64_t)k->B * k->R >= 4000 && 2 * maxr <= 3 * minr && T <= 384;
     int rader = (k->ops & KS_MID_RADER) && (T <= 256 || ((int64_t)k->B * k->R >= 4000 && T <= 448));
     if (!(rule || rader) || T > blk_block_cap(info) || T < k->T) return k->T;
@@ -357,11 +363,11 @@ int blk_conv_threads(const kspec *k, const kfft_device_info *info)
 {
     int minr, maxr, cap = blk_block_cap(info);
     radix_range(k, &minr, &maxr);
-    int64_t widest = ((int64_t)k->R / maxr + 31) / 32 * 32, every = ((int64_t)k->R / minr + 31) / 32 * 32, T;
+    int64_t widest = warps(k->R / maxr), every = warps(k->R / minr), T;
     int small = k->R >= BLK_CONV_SMALL_MIN && k->R <= BLK_CONV_SMALL_MAX;
     if (k->B == 1 && small && k->nrad <= 3) T = 3 * every <= 4 * widest ? every : widest;
-    else if (k->B == 1 && small) T = k->f64 ? k->T : ((int64_t)k->T + 31) / 32 * 32;
-    else if (k->f64 && k->R <= BLK_CONV_SMALL_MAX) T = ((int64_t)k->T + 31) / 32 * 32;
+    else if (k->B == 1 && small) T = k->f64 ? k->T : warps(k->T);
+    else if (k->f64 && k->R <= BLK_CONV_SMALL_MAX) T = warps(k->T);
     else T = k->T;
     return T <= cap && T > k->T ? (int)T : k->T;
 }
@@ -382,7 +388,7 @@ int blk_rader_threads(const kspec *k, const kfft_device_info *info)
 /* k's threads in whole warps (where the block may have them). */
 int blk_whole_warps(const kspec *k, const kfft_device_info *info)
 {
-    int64_t T = ((int64_t)k->T + 31) / 32 * 32;
+    int64_t T = warps(k->T);
     return T <= blk_block_cap(info) ? (int)T : k->T;
 }
 
@@ -432,7 +438,7 @@ int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
     for (int i = 0; i < k->nrad; i++) minr = k->rad[i] < minr ? k->rad[i] : minr;
     int mixed = !(k->ops & KS_MID_BLUESTEIN) && k->ld != KS_LD_C2R_PACK && k->st != KS_ST_R2C_PACK;
     if (mixed && k->B == 1 && k->T >= 300 && k->T <= 900 && k->R / minr <= 4096 && 512 <= cap) return 512;
-    int T = (k->T + 31) / 32 * 32;
+    int T = (int)warps(k->T);
     return T > cap || T >= 1024 ? k->T : T;
 }
 

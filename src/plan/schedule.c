@@ -597,13 +597,13 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         } else if (f64) {
             if ((st = blk_f64_block(k, odd, info))) return st;
             if (!k->regs) k->regs = blk_f64_wide_regs(k);
-            if (rader && (int64_t)B * N * eb <= 49152) k->T = blk_rader_threads(k, info);
         } else if (smooth && !rader && k->ld != KS_LD_C2R_PACK) {
             k->regs = blk_two_per_sm(k, f64, info);
         } else if ((rader || !smooth) && (N & (N - 1)) && (int64_t)B * N * 8 <= 49152) {
             k->T = blk_every_pass_threads(k, info);
-            if (rader) k->T = blk_rader_threads(k, info);
         }
+        /* Rader blocks of up to 48 KB: whole warps (blocks.c). */
+        if (rader && (int64_t)B * N * eb <= 49152) k->T = blk_rader_threads(k, info);
         /* Bluestein blocks: every pass in as few rounds as pays; padded where the first pass is
          * radix 16 (blocks.c). */
         if (k->ops & KS_MID_BLUESTEIN) {
