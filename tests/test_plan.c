@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "core/context.h"
+#include "plan/blocks.h"
 #include "plan/factor.h"
 #include "gen/gen.h"
 #include "plan/plan.h"
@@ -311,20 +312,31 @@ static void conv_blocks(void)
              {1709, 3430, KFFT_F32, 256, 0}, /* 3430 = 10x7x7x7: four passes keep 256 (352 lost) */
              {557, 0, KFFT_F32, 80, 0},      /* 1120: under 1600 points, unchanged */
              {2347, 0, KFFT_F32, 352, 0},    /* 4704: every_pass_threads' 352, not lowered to 224 */
-             {1151, 0, KFFT_F32, 160, 1},    /* 2304 = 16x9x16 */
+             {1151, 2304, KFFT_F32, 160, 1}, /* 2304 = 16x9x16 (the planner takes 2352: no radix 9) */
              {1567, 0, KFFT_F32, 224, 0},    /* 3136 = 14x16x14: radix 16 in the middle */
              {3533, 7168, KFFT_F32, 512, 0}, /* 7168 = 8x14x8x8: four passes */
              /* fp64: three passes as fp32 (1627: 210 before, unpadded); four keep theirs; under 1600
               * points or several columns a block, whole warps */
              {1627, 0, KFFT_F64, 256, 1},    {3217, 0, KFFT_F64, 256, 0}, {3607, 7290, KFFT_F64, 729, 0},
-             {691, 0, KFFT_F64, 128, 0}};
+             {691, 0, KFFT_F64, 128, 0},
+             /* under 1600 points, fp32: padded where radix 16 comes first (109: 224 = 16x14); fp64 not */
+             {109, 0, KFFT_F32, 112, 1},     {109, 0, KFFT_F64, 128, 0}};
     /* ... and their lengths: four passes give way to three up to 6% longer, up to 8192, along
-     * contiguous axes (schedule.c kfft_conv_default) */
+     * contiguous axes (schedule.c kfft_conv_default); fp32 lengths of 128..6000 with a radix 9
+     * give way to the next without one (three passes at most; under 1600, the widest radix at
+     * most four times the narrowest), contiguous axes only */
     static const struct {
         int64_t n, is, m;
         kfft_precision prec;
     } len[] = {{3067, 1, 6174, KFFT_F32}, {3607, 1, 7560, KFFT_F32}, {853, 1, 1728, KFFT_F32}, {4073, 1, 8192, KFFT_F32},
-               {3067, 1, 6400, KFFT_F64}, {1289, 1, 2625, KFFT_F64}, {1627, 1, 3360, KFFT_F32}, {3067, 3067, 6144, KFFT_F32}};
+               {3067, 1, 6400, KFFT_F64}, {1289, 1, 2625, KFFT_F64}, {1627, 1, 3360, KFFT_F32}, {3067, 3067, 6144, KFFT_F32},
+               {607, 1, 1225, KFFT_F32},  /* 1215 = 15x9x9 */
+               {431, 1, 896, KFFT_F32},   /* 864 = 12x9x8; 875 = 25x7x5 is too wide */
+               {643, 1, 1344, KFFT_F32},  /* 1296 = 12x9x12; 1323 = 21x21x3 is too wide */
+               {2803, 1, 5670, KFFT_F32}, /* 5625 = 25x25x9 */
+               {41, 1, 81, KFFT_F32},     /* under 128 */
+               {3037, 1, 6075, KFFT_F32}, /* over 6000 (6075 -> 6174 lost) */
+               {607, 1, 1215, KFFT_F64},  {467, 467, 945, KFFT_F32}};
     kfft_device_info info = test_h100_info("sm_90");
     for (size_t i = 0; i < sizeof len / sizeof len[0]; i++) {
         int64_t m = kfft_conv_default(len[i].n, len[i].is, len[i].prec == KFFT_F64, &info);
@@ -361,6 +373,35 @@ static void conv_blocks(void)
         for (int i = 0; i < s.nsteps; i++)
             if (s.spec[i].B > 1 && (s.spec[i].ops & KS_MID_BLUESTEIN)) cols += s.spec[i].pad ? 1 : -100;
         CHECK(cols == 1, "1627^2 %s: one padded Bluestein block of several columns expected: %s", f64 ? "f64" : "f32", s.describe);
+        kfft_schedule_free(&s);
+    }
+}
+
+/* fp32 packed real blocks up to 48 KB (blocks.c packed_real): C2R's of up to 128 threads are
+ * bound to the blocks per SM that 96 registers a thread allow in whole warps; R2C's of 128
+ * threads take 256; fp64, larger blocks and C2R blocks of 256 threads keep theirs. */
+static void packed_real_blocks(void)
+{
+    static const struct {
+        kfft_type type;
+        kfft_precision prec;
+        int64_t n;
+        int T, minb; /* minb: blk_min_blocks, 0 for none */
+    } c[] = {{KFFT_C2R, KFFT_F32, 256, 128, 5},  {KFFT_C2R, KFFT_F32, 4000, 100, 5}, {KFFT_C2R, KFFT_F32, 2560, 80, 7},
+             {KFFT_C2R, KFFT_F32, 8192, 256, 0}, {KFFT_R2C, KFFT_F32, 256, 256, 0},  {KFFT_R2C, KFFT_F32, 4096, 256, 0},
+             {KFFT_R2C, KFFT_F32, 1024, 256, 0}, {KFFT_R2C, KFFT_F64, 256, 128, 0},  {KFFT_C2R, KFFT_F64, 256, 128, -1}};
+    kfft_device_info info = test_h100_info("sm_90");
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_schedule s;
+        if (schedule_prec(c[i].type, c[i].prec, 1, &c[i].n, 64, &s)) {
+            CHECK(0, "packed real %lld: %s", (long long)c[i].n, kfft_error_message());
+            continue;
+        }
+        const kspec *k = &s.spec[0];
+        int minb = blk_min_blocks(k, &info);
+        CHECK(s.nsteps == 1 && k->T == c[i].T && (c[i].minb < 0 || minb == c[i].minb), "packed real %s %lld %s: T %d, %d blocks per SM, want %d, %d: %s",
+              c[i].type == KFFT_R2C ? "r2c" : "c2r", (long long)c[i].n, c[i].prec == KFFT_F64 ? "f64" : "f32", k->T, minb, c[i].T,
+              c[i].minb, s.describe);
         kfft_schedule_free(&s);
     }
 }
@@ -1821,6 +1862,7 @@ int main(void)
     power_twiddles();
     lone_radix_io();
     conv_blocks();
+    packed_real_blocks();
     staged_rounds();
     strided_blocks();
     pass_shapes();

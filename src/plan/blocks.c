@@ -392,7 +392,12 @@ int blk_whole_warps(const kspec *k, const kfft_device_info *info)
     return T <= blk_block_cap(info) ? (int)T : k->T;
 }
 
-/* Is a Bluestein block of 1600..8192 points padded? Where its first pass
+/* Is a Bluestein block padded? fp32 blocks under 1600 points where their first pass (after
+ * conv_order) is radix 16: H100 (bench/results/h100-2026-11-27ze-packed-nine.txt, calls 2-3,
+ * every such length a prime <= 4096 takes, and its 2-D and real cases): 79's 160 = 16x10 and
+ * 109's 224 = 16x14 1.55-1.60x, 79^2 2.06x, 109^2 1.93x, R2C 109 1.43x, 64 x 79 1.36x (the
+ * tuner had 224 at twice 225's time, 16x5x16 the slowest of 1280's neighbours). Blocks of
+ * 1600..8192 points Where its first pass
  * (after conv_order) is radix 16: that pass stores a butterfly's outputs 16 elements (128 bytes)
  * apart, so a warp's stores meet in one bank; lengths with an odd part above 3 were unpadded
  * (build_stage pads the powers of two and 3 * 2^k). H100, fp32 C2C at conv_threads' counts
@@ -409,7 +414,27 @@ int blk_conv_pad(const kspec *k)
 {
     kspec o = *k;
     blk_conv_order(&o);
+    if (!k->f64 && k->R < BLK_CONV_SMALL_MIN) return o.nrad >= 2 && o.rad[0] == 16;
     return k->R >= BLK_CONV_SMALL_MIN && k->R <= BLK_CONV_SMALL_MAX && o.nrad == 3 && o.rad[0] == 16;
+}
+
+/* fp32 packed real blocks of one kernel of up to 48 KB (CUDA), from kfft tune over R2C and C2R
+ * of 256..8192 points and two A/B runs in one build on the H100 (bench/results/
+ * h100-2026-11-27ze-packed-nine.txt, calls 1-3; ratios kfft/cuFFT):
+ * - C2R blocks (the pre-step in their loads) of up to 128 threads: launch bounds asking for the
+ *   blocks per SM that 96 registers a thread allow, in whole warps. ptxas then gives them more
+ *   registers, not fewer (c2r:256's block: 64 -> 95) and keeps more loads in flight: c2r:256
+ *   0.83 -> 1.00, 512 0.92 -> 1.05, 2048 0.91 -> 0.96, 4096 0.98 -> 1.00, 4000 1.21-1.25x, 320
+ *   1.18x, 640 and 800 1.17x, 1200 1.12x, C2R 640^2 0.97 -> 1.03, 512^2 1.06x, 2048^2 1.03x; 35 of
+ *   39 faster over both runs, c2r:2560 (16x16x5 at 80 threads, 96 registers already) 0.94x, 720
+ *   0.99x. Not blocks of 256 threads (c2r:8192 1.05x slower bounded, call 1).
+ * - R2C blocks of 128 threads: 256, 1.01-1.05x in all 12 moved (r2c:2048 0.98 -> 1.01, 4096 0.96
+ *   -> 1.00, 1792 1.05x, 256 1.02x). */
+void blk_packed_real(kspec *k, const kfft_device_info *info)
+{
+    if (k->f64 || k->plane || info->dialect != KS_DIALECT_CUDA || (int64_t)k->B * k->R * 8 > 49152) return;
+    if (k->ld == KS_LD_C2R_PACK && k->T <= 128 && !k->regs) k->regs = (int)((96 * warps(k->T) + k->T - 1) / k->T);
+    if (k->st == KS_ST_R2C_PACK && k->T == 128 && 256 <= blk_block_cap(info)) k->T = 256;
 }
 
 /* Threads of an fp32 one-kernel block of more than 48 KB whose length has an odd part above 3

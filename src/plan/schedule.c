@@ -2,6 +2,7 @@
  * kernel or several passes, mixed radix, Rader or Bluestein, the real-data route, and build
  * the twiddle/chirp tables; each kernel's block shape comes from blocks.c, and which passes
  * run as one launch in clusters from clusters.c. */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,11 +70,25 @@ static int64_t block_elems(const kfft_device_info *info, int f64)
     return ks_smem_capacity((int64_t)(info->smem_optin > info->smem_per_block ? info->smem_optin : info->smem_per_block), f64);
 }
 
-/* Radix passes of a one-kernel convolution of length m (its block's default radices). */
+/* Radix passes of a one-kernel convolution of length m (its block's default radices); with
+ * them, whether one is a 9 and whether the widest is at most four times the narrowest. */
+static int conv_radices(int64_t m, int f64, int *nine, int *narrow)
+{
+    int rad[KS_MAX_RADICES], n = kfft_codelet_radices(m, rad, KS_MAX_RADICES, kfft_radix_auto(m, f64)), lo = INT_MAX, hi = 1;
+    *nine = 0;
+    for (int i = 0; i < n; i++) {
+        *nine |= rad[i] == 9;
+        lo = rad[i] < lo ? rad[i] : lo;
+        hi = rad[i] > hi ? rad[i] : hi;
+    }
+    *narrow = hi <= 4 * lo;
+    return n;
+}
+
 static int conv_passes(int64_t m, int f64)
 {
-    int rad[KS_MAX_RADICES];
-    return kfft_codelet_radices(m, rad, KS_MAX_RADICES, kfft_radix_auto(m, f64));
+    int nine, narrow;
+    return conv_radices(m, f64, &nine, &narrow);
 }
 
 /* Would an fp32 one-kernel convolution of length m run slow for its block's shape? Measured on
@@ -128,6 +143,14 @@ int64_t kfft_conv_default(int64_t n, int64_t is, int f64, const kfft_device_info
     int64_t N = kfft_bluestein_length(n), emax = block_elems(info, f64), P = 1;
     while (P < N) P *= 2;
     if (P <= 4096 && P <= emax && P <= N + N * 6 / 100) return P;
+    int nine, narrow;
+    conv_radices(N, f64, &nine, &narrow);
+    if (!f64 && is == 1 && nine && N >= 128 && N <= 6000 && N <= emax) {
+        for (int64_t m = kfft_bluestein_next(N + 1); m <= N + N * 6 / 100 && m <= emax; m = kfft_bluestein_next(m + 1)) {
+            int passes = conv_radices(m, f64, &nine, &narrow);
+            if (!nine && (N < BLK_CONV_SMALL_MIN ? narrow : passes <= 3)) return m;
+        }
+    }
     if (is == 1 && N >= BLK_CONV_SMALL_MIN && N <= BLK_CONV_SMALL_MAX && N <= emax && conv_passes(N, f64) > 3) {
         for (int64_t m = kfft_bluestein_next(N + 1); m <= N + N * 6 / 100 && m <= BLK_CONV_SMALL_MAX && m <= emax; m = kfft_bluestein_next(m + 1))
             if (conv_passes(m, f64) <= 3) return m;
@@ -602,6 +625,8 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         } else if ((rader || !smooth) && (N & (N - 1)) && (int64_t)B * N * 8 <= 49152) {
             k->T = blk_every_pass_threads(k, info);
         }
+        /* fp32 packed real blocks of up to 48 KB: C2R's register bound, R2C's threads (blocks.c). */
+        if (smooth && !rader) blk_packed_real(k, info);
         /* Rader blocks of up to 48 KB: whole warps (blocks.c). */
         if (rader && (int64_t)B * N * eb <= 49152) k->T = blk_rader_threads(k, info);
         /* Bluestein blocks: every pass in as few rounds as pays; padded where the first pass is
