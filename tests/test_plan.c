@@ -319,8 +319,8 @@ static void conv_blocks(void)
               * points or several columns a block, whole warps */
              {1627, 0, KFFT_F64, 256, 1},    {3217, 0, KFFT_F64, 256, 0}, {3607, 7290, KFFT_F64, 729, 0},
              {691, 0, KFFT_F64, 128, 0},
-             /* under 1600 points, fp32: padded where radix 16 comes first (109: 224 = 16x14); fp64 not */
-             {109, 0, KFFT_F32, 112, 1},     {109, 0, KFFT_F64, 128, 0}};
+             /* under 1600 points: padded where radix 16 comes first (109: 224 = 16x14) */
+             {109, 0, KFFT_F32, 112, 1},     {109, 0, KFFT_F64, 128, 1}};
     /* ... and their lengths: four passes give way to three up to 6% longer, up to 8192, along
      * contiguous axes (schedule.c kfft_conv_default); fp32 lengths of 128..6000 with a radix 9
      * give way to the next without one (three passes at most; under 1600, the widest radix at

@@ -392,12 +392,12 @@ int blk_whole_warps(const kspec *k, const kfft_device_info *info)
     return T <= blk_block_cap(info) ? (int)T : k->T;
 }
 
-/* Is a Bluestein block padded? fp32 blocks under 1600 points where their first pass (after
- * conv_order) is radix 16: H100 (bench/results/h100-2026-11-27ze-packed-nine.txt, calls 2-3,
- * every such length a prime <= 4096 takes, and its 2-D and real cases): 79's 160 = 16x10 and
- * 109's 224 = 16x14 1.55-1.60x, 79^2 2.06x, 109^2 1.93x, R2C 109 1.43x, 64 x 79 1.36x (the
- * tuner had 224 at twice 225's time, 16x5x16 the slowest of 1280's neighbours). Blocks of
- * 1600..8192 points Where its first pass
+/* Is a Bluestein block padded? Blocks under 1600 points where their first pass (after
+ * conv_order) is radix 16: H100 (bench/results/h100-2026-11-27ze-packed-nine.txt, calls 2-3 and
+ * 5, every such length a prime <= 4096 takes, and its 2-D and real cases): fp32 79's 160 = 16x10
+ * and 109's 224 = 16x14 1.55-1.60x, 79^2 2.06x, 109^2 1.93x, R2C 109 1.43x, 64 x 79 1.36x (the
+ * tuner had 224 at twice 225's time, 16x5x16 the slowest of 1280's neighbours); fp64 79 1.62x,
+ * 109 1.44x (its 2-D cases not measured). Blocks of 1600..8192 points Where its first pass
  * (after conv_order) is radix 16: that pass stores a butterfly's outputs 16 elements (128 bytes)
  * apart, so a warp's stores meet in one bank; lengths with an odd part above 3 were unpadded
  * (build_stage pads the powers of two and 3 * 2^k). H100, fp32 C2C at conv_threads' counts
@@ -414,7 +414,7 @@ int blk_conv_pad(const kspec *k)
 {
     kspec o = *k;
     blk_conv_order(&o);
-    if (!k->f64 && k->R < BLK_CONV_SMALL_MIN) return o.nrad >= 2 && o.rad[0] == 16;
+    if (k->R < BLK_CONV_SMALL_MIN) return o.nrad >= 2 && o.rad[0] == 16;
     return k->R >= BLK_CONV_SMALL_MIN && k->R <= BLK_CONV_SMALL_MAX && o.nrad == 3 && o.rad[0] == 16;
 }
 
