@@ -386,7 +386,7 @@ static void packed_real_blocks(void)
         kfft_type type;
         kfft_precision prec;
         int64_t n;
-        int T, minb; /* minb: blk_min_blocks, 0 for none */
+        int T, minb; /* minb: blk_min_blocks (0: no bound; -1: not checked) */
     } c[] = {{KFFT_C2R, KFFT_F32, 256, 128, 5},  {KFFT_C2R, KFFT_F32, 4000, 100, 5}, {KFFT_C2R, KFFT_F32, 2560, 80, 7},
              {KFFT_C2R, KFFT_F32, 8192, 256, 0}, {KFFT_R2C, KFFT_F32, 256, 256, 0},  {KFFT_R2C, KFFT_F32, 4096, 256, 0},
              {KFFT_R2C, KFFT_F32, 1024, 256, 0}, {KFFT_R2C, KFFT_F64, 256, 128, 0},  {KFFT_C2R, KFFT_F64, 256, 128, -1}};

@@ -397,7 +397,7 @@ int blk_whole_warps(const kspec *k, const kfft_device_info *info)
  * 5, every such length a prime <= 4096 takes, and its 2-D and real cases): fp32 79's 160 = 16x10
  * and 109's 224 = 16x14 1.55-1.60x, 79^2 2.06x, 109^2 1.93x, R2C 109 1.43x, 64 x 79 1.36x (the
  * tuner had 224 at twice 225's time, 16x5x16 the slowest of 1280's neighbours); fp64 79 1.62x,
- * 109 1.44x (its 2-D cases not measured). Blocks of 1600..8192 points Where its first pass
+ * 109 1.44x, 79^2 1.62x, 109^2 1.46x. Blocks of 1600..8192 points where their first pass
  * (after conv_order) is radix 16: that pass stores a butterfly's outputs 16 elements (128 bytes)
  * apart, so a warp's stores meet in one bank; lengths with an odd part above 3 were unpadded
  * (build_stage pads the powers of two and 3 * 2^k). H100, fp32 C2C at conv_threads' counts
@@ -425,9 +425,10 @@ int blk_conv_pad(const kspec *k)
  *   blocks per SM that 96 registers a thread allow, in whole warps. ptxas then gives them more
  *   registers, not fewer (c2r:256's block: 64 -> 95) and keeps more loads in flight: c2r:256
  *   0.83 -> 1.00, 512 0.92 -> 1.05, 2048 0.91 -> 0.96, 4096 0.98 -> 1.00, 4000 1.21-1.25x, 320
- *   1.18x, 640 and 800 1.17x, 1200 1.12x, C2R 640^2 0.97 -> 1.03, 512^2 1.06x, 2048^2 1.03x; 35 of
- *   39 faster over both runs, c2r:2560 (16x16x5 at 80 threads, 96 registers already) 0.94x, 720
- *   0.99x. Not blocks of 256 threads (c2r:8192 1.05x slower bounded, call 1).
+ *   1.18x, 640 and 800 1.17x, 1200 1.12x, C2R 640^2 0.97 -> 1.03, 512^2 1.06x, 2048^2 1.03x; of
+ *   the 35 cases moved, 27 faster, seven within 2% (720 0.99x, 2304 1.00x), c2r:2560 (16x16x5 at
+ *   80 threads, 96 registers already) 0.94x. Not blocks of 256 threads (c2r:8192 1.05x slower
+ *   bounded, call 1).
  * - R2C blocks of 128 threads: 256, 1.01-1.05x in all 12 moved (r2c:2048 0.98 -> 1.01, 4096 0.96
  *   -> 1.00, 1792 1.05x, 256 1.02x). */
 void blk_packed_real(kspec *k, const kfft_device_info *info)

@@ -146,9 +146,10 @@ static int conv_slow(int64_t m, const kfft_device_info *info)
  * their neighbours (882, 945, 1512, 1620); A/B of all 24 primes <= 4096 it moves and their real
  * and 2-D cases (calls 2-3): 1.05-1.59x in 35 of 38 (607 0.65 -> 0.90 of cuFFT, 2803 0.59 ->
  * 0.78, 941 1.40x, 1693 1.21x, 643 1.26x, 67 1.59x, R2C/C2R 2803 1.13-1.24x, 64 x 2803 1.25x),
- * 877's 1764 -> 1792 0.95x, 1151's 2304 -> 2352 and C2R 359 even. Where it lost, it is not taken: 6075 ->
- * 6174 and 6561 -> 6615 (0.90-0.92x), 81 -> 84 (0.79x), 864 -> 875 = 25x7x5 (0.64x), and
- * strided columns (467^2 0.78x). fp64 not measured. */
+ * 877's 1764 -> 1792 0.95x, 1151's 2304 -> 2352 and C2R 359 even. Where it lost, it is not
+ * taken: 6075 -> 6174 and 6561 -> 6615 (0.90-0.92x), 81 -> 84 (0.79x), 864 -> 875 = 25x7x5
+ * (0.64x), strided columns (467^2 0.78x), and fp64 (call 5: 12 of 21 faster, 607 1.64x, but 439
+ * 0.78x, 1151 0.77x). */
 int64_t kfft_conv_default(int64_t n, int64_t is, int f64, const kfft_device_info *info)
 {
     int64_t N = kfft_bluestein_length(n), emax = block_elems(info, f64), P = 1;
