@@ -378,8 +378,9 @@ static void conv_blocks(void)
 }
 
 /* fp32 packed real blocks up to 48 KB (blocks.c packed_real): C2R's of up to 128 threads are
- * bound to the blocks per SM that 96 registers a thread allow in whole warps; R2C's of 128
- * threads take 256; fp64, larger blocks and C2R blocks of 256 threads keep theirs. */
+ * bound to the blocks per SM that 96 registers a thread allow in whole warps, and C2R powers of
+ * two from 64 points take the narrow radices; R2C's of 128 threads take 256; fp64, larger
+ * blocks and C2R blocks of 256 threads keep theirs. */
 static void packed_real_blocks(void)
 {
     static const struct {
@@ -389,7 +390,9 @@ static void packed_real_blocks(void)
         int T, minb; /* minb: blk_min_blocks (0: no bound; -1: not checked) */
     } c[] = {{KFFT_C2R, KFFT_F32, 256, 128, 5},  {KFFT_C2R, KFFT_F32, 4000, 100, 5}, {KFFT_C2R, KFFT_F32, 2560, 80, 7},
              {KFFT_C2R, KFFT_F32, 8192, 256, 0}, {KFFT_R2C, KFFT_F32, 256, 256, 0},  {KFFT_R2C, KFFT_F32, 4096, 256, 0},
-             {KFFT_R2C, KFFT_F32, 1024, 256, 0}, {KFFT_R2C, KFFT_F64, 256, 128, 0},  {KFFT_C2R, KFFT_F64, 256, 128, -1}};
+             {KFFT_R2C, KFFT_F32, 1024, 256, 0}, {KFFT_R2C, KFFT_F64, 256, 128, 0},  {KFFT_C2R, KFFT_F64, 256, 128, -1},
+             /* powers of two from 64 points in the narrow radices: 1024's 512 as 16x16x2 (8x8x8 at 256 before) */
+             {KFFT_C2R, KFFT_F32, 1024, 128, 5}, {KFFT_C2R, KFFT_F32, 64, 256, 0}};
     kfft_device_info info = test_h100_info("sm_90");
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         kfft_schedule s;

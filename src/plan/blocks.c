@@ -430,12 +430,24 @@ int blk_conv_pad(const kspec *k)
  *   80 threads, 96 registers already) 0.94x. Not blocks of 256 threads (c2r:8192 1.05x slower
  *   bounded, call 1).
  * - R2C blocks of 128 threads: 256, 1.01-1.05x in all 12 moved (r2c:2048 0.98 -> 1.01, 4096 0.96
- *   -> 1.00, 1792 1.05x, 256 1.02x). */
-void blk_packed_real(kspec *k, const kfft_device_info *info)
+ *   -> 1.00, 1792 1.05x, 256 1.02x).
+ * - C2R powers of two from 64 points take radix 16 first (the narrow radices, as the others
+ *   have), then the bound above (128 threads): c2r:128's 8x8 as 16x4 0.90 -> 0.96, C2R 1024^2
+ *   and 512 x 1024 (rows of 1024: 8x8x8 as 16x16x2) 1.03x, c2r:1024 0.94 -> 0.95 (call 7, two
+ *   reps). Not c2r:64 (16x2: 0.99 -> 0.98). c2r:1024 ran 0.97-0.98 unbound in these radices, but
+ *   c2r:128 0.84 and c2r:64 0.93: not taken. */
+kfft_status blk_packed_real(kspec *k, const kfft_device_info *info)
 {
-    if (k->f64 || k->plane || info->dialect != KS_DIALECT_CUDA || (int64_t)k->B * k->R * 8 > 49152) return;
+    if (k->f64 || k->plane || info->dialect != KS_DIALECT_CUDA || (int64_t)k->B * k->R * 8 > 49152) return KFFT_SUCCESS;
+    if (k->ld == KS_LD_C2R_PACK && k->R >= 64 && !(k->R & (k->R - 1)) && kfft_radix_auto(k->R, 0) != KFFT_RADIX_NARROW) {
+        int pad = k->pad;
+        kfft_status st = blk_shape(k, k->R, k->B, KFFT_RADIX_NARROW, info);
+        if (st) return st;
+        k->pad = pad;
+    }
     if (k->ld == KS_LD_C2R_PACK && k->T <= 128 && !k->regs) k->regs = (int)((96 * warps(k->T) + k->T - 1) / k->T);
     if (k->st == KS_ST_R2C_PACK && k->T == 128 && 256 <= blk_block_cap(info)) k->T = 256;
+    return KFFT_SUCCESS;
 }
 
 /* Threads of an fp32 one-kernel block of more than 48 KB whose length has an odd part above 3

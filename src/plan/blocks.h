@@ -51,8 +51,8 @@ int blk_conv_threads(const kspec *k, const kfft_device_info *info);
 int blk_conv_pad(const kspec *k);
 int blk_whole_warps(const kspec *k, const kfft_device_info *info);
 int blk_rader_threads(const kspec *k, const kfft_device_info *info);
-/* fp32 packed real blocks up to 48 KB: C2R's register bound, R2C's threads. */
-void blk_packed_real(kspec *k, const kfft_device_info *info);
+/* fp32 packed real blocks up to 48 KB: C2R's radices and register bound, R2C's threads. */
+kfft_status blk_packed_real(kspec *k, const kfft_device_info *info);
 /* fp32 mixed-radix blocks of one transform over 4096 points: small radices and 512 threads
  * where measured to win (KFFT_SUCCESS: shaped; -1: not such a block; else an error status). */
 int blk_small_radix_block(kspec *k, const kfft_device_info *info);

@@ -637,8 +637,8 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         } else if ((rader || !smooth) && (N & (N - 1)) && (int64_t)B * N * 8 <= 49152) {
             k->T = blk_every_pass_threads(k, info);
         }
-        /* fp32 packed real blocks of up to 48 KB: C2R's register bound, R2C's threads (blocks.c). */
-        if (smooth && !rader) blk_packed_real(k, info);
+        /* fp32 packed real blocks of up to 48 KB: C2R's radices and register bound, R2C's threads (blocks.c). */
+        if (smooth && !rader && (st = blk_packed_real(k, info))) return st;
         /* Rader blocks of up to 48 KB: whole warps (blocks.c). */
         if (rader && (int64_t)B * N * eb <= 49152) k->T = blk_rader_threads(k, info);
         /* Bluestein blocks: every pass in as few rounds as pays; padded where the first pass is
