@@ -322,9 +322,9 @@ static void conv_blocks(void)
              /* under 1600 points: padded where radix 16 comes first (109: 224 = 16x14) */
              {109, 0, KFFT_F32, 112, 1},     {109, 0, KFFT_F64, 128, 1}};
     /* ... and their lengths: four passes give way to three up to 6% longer, up to 8192, along
-     * contiguous axes (schedule.c kfft_conv_default); fp32 lengths of 128..6000 with a radix 9
-     * give way to the next without one (three passes at most; under 1600, the widest radix at
-     * most four times the narrowest), contiguous axes only */
+     * contiguous axes (schedule.c kfft_conv_default); fp32 lengths of 128..6000 with a radix 9,
+     * or two 25s beside a radix of at most 5, give way to the next without a 9 (three passes at
+     * most; under 1600, the widest radix at most four times the narrowest), contiguous axes only */
     static const struct {
         int64_t n, is, m;
         kfft_precision prec;
@@ -336,7 +336,11 @@ static void conv_blocks(void)
                {2803, 1, 5670, KFFT_F32}, /* 5625 = 25x25x9 */
                {41, 1, 81, KFFT_F32},     /* under 128 */
                {3037, 1, 6075, KFFT_F32}, /* over 6000 (6075 -> 6174 lost) */
-               {607, 1, 1215, KFFT_F64},  {467, 467, 945, KFFT_F32}};
+               {607, 1, 1215, KFFT_F64},  {467, 467, 945, KFFT_F32},
+               {1229, 1, 2520, KFFT_F32}, /* 2500 = 25x25x4 */
+               {1549, 1, 3136, KFFT_F32}, /* 3125 = 25x25x5 */
+               {619, 1, 1280, KFFT_F32},  /* 1250 = 25x25x2; 1260 has a 9, 1280 = 16x5x16 (padded) */
+               {1087, 1, 2187, KFFT_F32}}; /* 27x27x3 kept */
     kfft_device_info info = test_h100_info("sm_90");
     for (size_t i = 0; i < sizeof len / sizeof len[0]; i++) {
         int64_t m = kfft_conv_default(len[i].n, len[i].is, len[i].prec == KFFT_F64, &info);

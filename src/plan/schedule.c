@@ -70,26 +70,29 @@ static int64_t block_elems(const kfft_device_info *info, int f64)
     return ks_smem_capacity((int64_t)(info->smem_optin > info->smem_per_block ? info->smem_optin : info->smem_per_block), f64);
 }
 
-/* Radix passes of a one-kernel convolution of length m (its block's default radices); with
- * them, whether one is a 9 and whether the widest is at most four times the narrowest. */
-static int conv_radices(int64_t m, int f64, int *nine, int *narrow)
+/* A one-kernel convolution's block shape as the length rules see it: its radix passes (the
+ * block's default radices), whether one is a 9, whether the widest is at most four times the
+ * narrowest, and whether two are 25s beside one of at most 5. */
+typedef struct {
+    int passes, nine, narrow, pair25;
+} conv_shape;
+
+static conv_shape conv_radices(int64_t m, int f64)
 {
-    int rad[KS_MAX_RADICES], n = kfft_codelet_radices(m, rad, KS_MAX_RADICES, kfft_radix_auto(m, f64)), lo = INT_MAX, hi = 1;
-    *nine = 0;
+    int rad[KS_MAX_RADICES], n = kfft_codelet_radices(m, rad, KS_MAX_RADICES, kfft_radix_auto(m, f64)), lo = INT_MAX, hi = 1, n25 = 0;
+    conv_shape c = {.passes = n};
     for (int i = 0; i < n; i++) {
-        *nine |= rad[i] == 9;
+        c.nine |= rad[i] == 9;
+        n25 += rad[i] == 25;
         lo = rad[i] < lo ? rad[i] : lo;
         hi = rad[i] > hi ? rad[i] : hi;
     }
-    *narrow = hi <= 4 * lo;
-    return n;
+    c.narrow = hi <= 4 * lo;
+    c.pair25 = n == 3 && n25 == 2 && lo <= 5;
+    return c;
 }
 
-static int conv_passes(int64_t m, int f64)
-{
-    int nine, narrow;
-    return conv_radices(m, f64, &nine, &narrow);
-}
+static int conv_passes(int64_t m, int f64) { return conv_radices(m, f64).passes; }
 
 /* Would an fp32 one-kernel convolution of length m run slow for its block's shape? Measured on
  * the H100 over the 7-smooth lengths within 6% of 22 primes' rule lengths (the tuner's
@@ -149,18 +152,20 @@ static int conv_slow(int64_t m, const kfft_device_info *info)
  * 877's 1764 -> 1792 0.95x, 1151's 2304 -> 2352 and C2R 359 even. Where it lost, it is not
  * taken: 6075 -> 6174 and 6561 -> 6615 (0.90-0.92x), 81 -> 84 (0.79x), 864 -> 875 = 25x7x5
  * (0.64x), strided columns (467^2 0.78x), and fp64 (call 5: 12 of 21 faster, 607 1.64x, but 439
- * 0.78x, 1151 0.77x). */
+ * 0.78x, 1151 0.77x). So do lengths of two radix-25 passes beside one of at most 5 (call 9, all
+ * seven primes it moves measured through three, with real and 2-D cases: 1229's 2500 = 25x25x4 ->
+ * 2520 1.19x, 1549's 3125 -> 3136 1.16x, C2R 1549 1.15x, 64 x 1229 1.14x, R2C 619 1.22x, 619's
+ * 1250 -> 1280 1.02x); two 27s beside a 3 or 5 went even (1087, 1811; R2C 1087 0.96x): kept. */
 int64_t kfft_conv_default(int64_t n, int64_t is, int f64, const kfft_device_info *info)
 {
     int64_t N = kfft_bluestein_length(n), emax = block_elems(info, f64), P = 1;
     while (P < N) P *= 2;
     if (P <= 4096 && P <= emax && P <= N + N * 6 / 100) return P;
-    int nine, narrow;
-    conv_radices(N, f64, &nine, &narrow);
-    if (!f64 && is == 1 && nine && N >= 128 && N <= 6000 && N <= emax) {
+    conv_shape c = conv_radices(N, f64);
+    if (!f64 && is == 1 && (c.nine || c.pair25) && N >= 128 && N <= 6000 && N <= emax) {
         for (int64_t m = kfft_bluestein_next(N + 1); m <= N + N * 6 / 100 && m <= emax; m = kfft_bluestein_next(m + 1)) {
-            int passes = conv_radices(m, f64, &nine, &narrow);
-            if (!nine && (N < BLK_CONV_SMALL_MIN ? narrow : passes <= 3)) return m;
+            c = conv_radices(m, f64);
+            if (!c.nine && (N < BLK_CONV_SMALL_MIN ? c.narrow : c.passes <= 3)) return m;
         }
     }
     if (is == 1 && N >= BLK_CONV_SMALL_MIN && N <= BLK_CONV_SMALL_MAX && N <= emax && conv_passes(N, f64) > 3) {
