@@ -87,7 +87,7 @@ static conv_shape conv_radices(int64_t m, int f64)
         lo = rad[i] < lo ? rad[i] : lo;
         hi = rad[i] > hi ? rad[i] : hi;
     }
-    c.narrow = hi <= 4 * lo;
+    c.narrow = n > 0 && hi <= 4 * (int64_t)lo;
     c.pair25 = n == 3 && n25 == 2 && lo <= 5;
     return c;
 }
@@ -140,22 +140,23 @@ static int conv_slow(int64_t m, const kfft_device_info *info)
  * -> 6174 1.57x, 7290 -> 7560 1.44x; 2450 -> 2500 0.97x, 6860 -> 6912 0.99x). fp64 takes both
  * (h100-2026-11-27zd-rader64.txt, with conv_threads' counts: the power of two 241 1.27x, 499
  * 1.14x, 967 1.47x, 1933 1.20x, 1993 2.04x; three passes 1289 1.56x, 2293 1.45x, 2129 1.28x,
- * 3331 1.13x, 2621 1.05x, 2437's 4900 -> 5000 0.88x). Before those, an fp32 length of 128..6000
- * along a contiguous axis whose radices hold a 9 gives way to the next up to 6% longer without
- * one, of at most three passes (under 1600 points: its widest radix at most four times its
- * narrowest). kfft tune's candidates (H100, bench/results/h100-2026-11-27ze-packed-nine.txt,
- * call 1) had every length with two radix-9 passes the slowest of its prime's (1215 = 15x9x9
- * 3.09 ms against 1225's 2.23, 1134 2.90 against 1120's 1.54) and most with one slower than
- * their neighbours (882, 945, 1512, 1620); A/B of all 24 primes <= 4096 it moves and their real
- * and 2-D cases (calls 2-3): 1.05-1.59x in 35 of 38 (607 0.65 -> 0.90 of cuFFT, 2803 0.59 ->
- * 0.78, 941 1.40x, 1693 1.21x, 643 1.26x, 67 1.59x, R2C/C2R 2803 1.13-1.24x, 64 x 2803 1.25x),
- * 877's 1764 -> 1792 0.95x, 1151's 2304 -> 2352 and C2R 359 even. Where it lost, it is not
- * taken: 6075 -> 6174 and 6561 -> 6615 (0.90-0.92x), 81 -> 84 (0.79x), 864 -> 875 = 25x7x5
- * (0.64x), strided columns (467^2 0.78x), and fp64 (call 5: 12 of 21 faster, 607 1.64x, but 439
- * 0.78x, 1151 0.77x). So do lengths of two radix-25 passes beside one of at most 5 (call 9, all
- * seven primes it moves measured through three, with real and 2-D cases: 1229's 2500 = 25x25x4 ->
- * 2520 1.19x, 1549's 3125 -> 3136 1.16x, C2R 1549 1.15x, 64 x 1229 1.14x, R2C 619 1.22x, 619's
- * 1250 -> 1280 1.02x); two 27s beside a 3 or 5 went even (1087, 1811; R2C 1087 0.96x): kept. */
+ * 3331 1.13x, 2621 1.05x, 2437's 4900 -> 5000 0.88x). After the power of two and before the
+ * four-pass rule, an fp32 length of 128..6000 along a contiguous axis whose radices hold a 9 gives
+ * way to the next up to 6% longer without one, of at most three passes (under 1600 points: its
+ * widest radix at most four times its narrowest). kfft tune's candidates (H100,
+ * bench/results/h100-2026-11-27ze-packed-nine.txt, call 1) had every length with two radix-9
+ * passes the slowest of its prime's (1215 = 15x9x9 3.09 ms against 1225's 2.23, 1134 2.90 against
+ * 1120's 1.54) and most with one slower than their neighbours (882, 945, 1512, 1620); A/B of all
+ * 24 primes <= 4096 it moves and their real and 2-D cases (calls 2-3): 1.05-1.59x in 35 of 38 (607
+ * 0.65 -> 0.90 of cuFFT, 2803 0.59 -> 0.78, 941 1.40x, 1693 1.21x, 643 1.26x, 67 1.59x, R2C/C2R
+ * 2803 1.13-1.24x, 64 x 2803 1.25x), 877's 1764 -> 1792 0.95x, 1151's 2304 -> 2352 and C2R 359
+ * even. Where it lost, it is not taken: 6075 -> 6174 and 6561 -> 6615 (0.90-0.92x), 81 -> 84
+ * (0.79x), 864 -> 875 = 25x7x5 (0.64x), strided columns (467^2 0.78x), and fp64 (call 5: 12 of 21
+ * faster, 607 1.64x, but 439 0.78x, 1151 0.77x). Lengths of two radix-25 passes beside one of at
+ * most 5 give way alike (call 9, all seven primes it moves measured through three, with real and
+ * 2-D cases: 1229's 2500 = 25x25x4 -> 2520 1.19x, 1549's 3125 -> 3136 1.16x, C2R 1549 1.15x, 64 x
+ * 1229 1.14x, R2C 619 1.22x, 619's 1250 -> 1280 1.02x); two 27s beside a 3 or 5 went even (1087,
+ * 1811; R2C 1087 0.96x): kept. */
 int64_t kfft_conv_default(int64_t n, int64_t is, int f64, const kfft_device_info *info)
 {
     int64_t N = kfft_bluestein_length(n), emax = block_elems(info, f64), P = 1;
