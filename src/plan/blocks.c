@@ -440,10 +440,8 @@ kfft_status blk_packed_real(kspec *k, const kfft_device_info *info)
 {
     if (k->f64 || k->plane || info->dialect != KS_DIALECT_CUDA || (int64_t)k->B * k->R * 8 > 49152) return KFFT_SUCCESS;
     if (k->ld == KS_LD_C2R_PACK && k->R >= 64 && !(k->R & (k->R - 1)) && kfft_radix_auto(k->R, 0) != KFFT_RADIX_NARROW) {
-        int pad = k->pad;
         kfft_status st = blk_shape(k, k->R, k->B, KFFT_RADIX_NARROW, info);
         if (st) return st;
-        k->pad = pad;
     }
     if (k->ld == KS_LD_C2R_PACK && k->T <= 128 && !k->regs) k->regs = (int)((96 * warps(k->T) + k->T - 1) / k->T);
     if (k->st == KS_ST_R2C_PACK && k->T == 128 && 256 <= blk_block_cap(info)) k->T = 256;

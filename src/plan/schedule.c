@@ -92,7 +92,6 @@ static conv_shape conv_radices(int64_t m, int f64)
     return c;
 }
 
-static int conv_passes(int64_t m, int f64) { return conv_radices(m, f64).passes; }
 
 /* Would an fp32 one-kernel convolution of length m run slow for its block's shape? Measured on
  * the H100 over the 7-smooth lengths within 6% of 22 primes' rule lengths (the tuner's
@@ -157,6 +156,23 @@ static int conv_slow(int64_t m, const kfft_device_info *info)
  * 2-D cases: 1229's 2500 = 25x25x4 -> 2520 1.19x, 1549's 3125 -> 3136 1.16x, C2R 1549 1.15x, 64 x
  * 1229 1.14x, R2C 619 1.22x, 619's 1250 -> 1280 1.02x); two 27s beside a 3 or 5 went even (1087,
  * 1811; R2C 1087 0.96x): kept. */
+/* What kfft_conv_default's rules look for in a longer length m (for the length N they move). */
+enum { LEN_NO_NINE, LEN_THREE_PASSES, LEN_NOT_SLOW };
+
+/* The first 7-smooth length after N, up to 6% longer and at most cap, that passes test; N if none. */
+static int64_t next_length(int64_t N, int64_t cap, int test, int f64, const kfft_device_info *info)
+{
+    for (int64_t m = kfft_bluestein_next(N + 1); m <= N + N * 6 / 100 && m <= cap; m = kfft_bluestein_next(m + 1)) {
+        if (test == LEN_NOT_SLOW) {
+            if (!conv_slow(m, info)) return m;
+            continue;
+        }
+        conv_shape c = conv_radices(m, f64);
+        if (test == LEN_THREE_PASSES ? c.passes <= 3 : !c.nine && (N < BLK_CONV_SMALL_MIN ? c.narrow : c.passes <= 3)) return m;
+    }
+    return N;
+}
+
 int64_t kfft_conv_default(int64_t n, int64_t is, int f64, const kfft_device_info *info)
 {
     int64_t N = kfft_bluestein_length(n), emax = block_elems(info, f64), P = 1;
@@ -164,20 +180,13 @@ int64_t kfft_conv_default(int64_t n, int64_t is, int f64, const kfft_device_info
     if (P <= 4096 && P <= emax && P <= N + N * 6 / 100) return P;
     conv_shape c = conv_radices(N, f64);
     if (!f64 && is == 1 && (c.nine || c.pair25) && N >= 128 && N <= 6000 && N <= emax) {
-        for (int64_t m = kfft_bluestein_next(N + 1); m <= N + N * 6 / 100 && m <= emax; m = kfft_bluestein_next(m + 1)) {
-            c = conv_radices(m, f64);
-            if (!c.nine && (N < BLK_CONV_SMALL_MIN ? c.narrow : c.passes <= 3)) return m;
-        }
+        int64_t m = next_length(N, emax, LEN_NO_NINE, f64, info);
+        if (m != N) return m;
     }
-    if (is == 1 && N >= BLK_CONV_SMALL_MIN && N <= BLK_CONV_SMALL_MAX && N <= emax && conv_passes(N, f64) > 3) {
-        for (int64_t m = kfft_bluestein_next(N + 1); m <= N + N * 6 / 100 && m <= BLK_CONV_SMALL_MAX && m <= emax; m = kfft_bluestein_next(m + 1))
-            if (conv_passes(m, f64) <= 3) return m;
-        return N;
-    }
+    if (is == 1 && N >= BLK_CONV_SMALL_MIN && N <= BLK_CONV_SMALL_MAX && N <= emax && c.passes > 3)
+        return next_length(N, emax < BLK_CONV_SMALL_MAX ? emax : BLK_CONV_SMALL_MAX, LEN_THREE_PASSES, f64, info);
     if (f64 || N > emax || N < 10000 || !conv_slow(N, info)) return N; /* measured from 10080 up */
-    for (int64_t m = kfft_bluestein_next(N + 1); m <= N + N * 6 / 100 && m <= emax; m = kfft_bluestein_next(m + 1))
-        if (!conv_slow(m, info)) return m;
-    return N;
+    return next_length(N, emax, LEN_NOT_SLOW, f64, info);
 }
 
 static int64_t conv_choice(const kfft_problem *p, int g, int64_t n, int64_t is, const kfft_device_info *info)
