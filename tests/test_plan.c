@@ -413,6 +413,27 @@ static void packed_real_blocks(void)
     }
 }
 
+/* fp32 one-kernel blocks alone on their SM (blocks.c odd_block_threads): 512 threads where a
+ * thread per widest butterfly would hold rounds past the register bound (25000 = 25x25x8x5 at
+ * 1000, 20480 at 1024), a thread per butterfly where not (20000 = 20x20x10x5, 17496, 22500). */
+static void spill_threads(void)
+{
+    static const struct {
+        int64_t n;
+        int T;
+    } c[] = {{25000, 512}, {20480, 512}, {21952, 512}, {27216, 512}, {20000, 1000}, {17496, 992}, {22500, 928}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_schedule s;
+        if (schedule_prec(KFFT_C2C, KFFT_F32, 1, &c[i].n, 64, &s)) {
+            CHECK(0, "spill threads %lld: %s", (long long)c[i].n, kfft_error_message());
+            continue;
+        }
+        CHECK(s.nsteps == 1 && s.spec[0].T == c[i].T, "spill threads %lld: T %d, want %d: %s", (long long)c[i].n, s.spec[0].T, c[i].T,
+              s.describe);
+        kfft_schedule_free(&s);
+    }
+}
+
 static void lone_radix_io(void)
 {
     static const struct {
@@ -1870,6 +1891,7 @@ int main(void)
     lone_radix_io();
     conv_blocks();
     packed_real_blocks();
+    spill_threads();
     staged_rounds();
     strided_blocks();
     pass_shapes();

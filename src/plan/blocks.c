@@ -125,6 +125,19 @@ int blk_two_blocks_regs(int T) { return 65536 / (2 * T); }
 /* Registers `rounds` rounds of radix-r butterflies take: two floats or four halves of doubles per value. */
 static int data_regs(int r, int rounds, int f64) { return (f64 ? 4 : 2) * r * rounds; }
 
+/* Registers past the compiler's bound (one block per SM) that k's passes would hold in
+ * rounds at T threads: the most over its passes, or 0. */
+static int rounds_excess(const kspec *k, int T)
+{
+    int most = 0;
+    for (int i = 0; i < k->nrad; i++) {
+        int64_t rounds = ((int64_t)k->B * (k->R / k->rad[i]) + T - 1) / T;
+        int x = data_regs(k->rad[i], (int)rounds, k->f64) + STAGE_SPARE_REGS - reg_bound(T, 0);
+        most = x > most ? x : most;
+    }
+    return most;
+}
+
 /* Does a block of B columns of N points need more threads than a block may have for its
  * widest pass (a thread per butterfly), and would its passes then hold rounds past the bound? */
 int blk_rounds_spill(int64_t N, int B, int f64, const kfft_device_info *info)
@@ -467,7 +480,16 @@ kfft_status blk_packed_real(kspec *k, const kfft_device_info *info)
  *   1.10, 4000^2 0.99 -> 1.09, none lost: bench/results/h100-2026-11-26f-strided.txt), so
  *   those keep a thread per butterfly;
  * - no register bound for these blocks: at 64 registers 12000 and 14000 lost 25-40% to spills,
- *   and 13824 (512 threads) went 0.55 -> 0.68 without it. */
+ *   and 13824 (512 threads) went 0.55 -> 0.68 without it;
+ * - but 512 threads for mixed-radix blocks alone on their SM whose passes, at a thread per
+ *   widest butterfly (over 512), would hold 16 or more registers past the 64 such a block
+ *   gets (rounds_excess): ptxas spilled 200-380 bytes a thread in each (nvcc -Xptxas -v,
+ *   25000, 20480, 21952, ...), none where the model says less (20000, 22500, 17496). H100,
+ *   A/B in one run (bench/results/h100-2026-11-28-spillthreads.txt call 6): on 18 lengths not
+ *   used to set it, 17 faster, 1.03-1.50x (19200 1.21 -> 1.81 of cuFFT, 27216 1.48 -> 2.13,
+ *   23520 1.95 -> 2.69, 21600 0.94 -> 0.97), 20250 0.98x; on those that set it (call 5, H200)
+ *   25000 0.56 -> 0.92, 20480 0.65 -> 0.96, 18432 0.66 -> 0.85, 25600 0.88 -> 1.18, 27000 0.94
+ *   -> 1.03, 21952 0.54 -> 0.66, but 25088 0.97x. */
 int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
 {
     int cap = blk_block_cap(info), minr = k->R;
@@ -475,7 +497,10 @@ int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
     int mixed = !(k->ops & KS_MID_BLUESTEIN) && k->ld != KS_LD_C2R_PACK && k->st != KS_ST_R2C_PACK;
     if (mixed && k->B == 1 && k->T >= 300 && k->T <= 900 && k->R / minr <= 4096 && 512 <= cap) return 512;
     int T = (int)warps(k->T);
-    return T > cap || T >= 1024 ? k->T : T;
+    T = T > cap || T >= 1024 ? k->T : T;
+    if (mixed && !(k->ops & KS_MID_RADER) && k->B == 1 && T > 512 && smem_blocks(k, info) == 1 && rounds_excess(k, T) >= 16)
+        return 512;
+    return T;
 }
 
 /* fp32 mixed-radix blocks of one transform (B = 1) over 4096 points with an odd part above
