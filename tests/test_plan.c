@@ -434,6 +434,27 @@ static void spill_threads(void)
     }
 }
 
+/* fp64 one-column mixed-radix blocks up to 48 KB (blocks.c blk_f64_pad): padded, in whole
+ * warps, where the bank model has padding cut their wavefronts to 60% or less (a radix 16 or
+ * 12 first); not 2500 = 25x25x4, 1176 = 14x14x6 (the model: 0.82), 1408 (radix 11). */
+static void f64_pad_blocks(void)
+{
+    static const struct {
+        int64_t n;
+        int T, pad;
+    } c[] = {{2400, 160, 1}, {1280, 96, 1}, {1728, 160, 1}, {2500, 100, 0}, {1176, 84, 0}, {1408, 88, 0}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        kfft_schedule s;
+        if (schedule_prec(KFFT_C2C, KFFT_F64, 1, &c[i].n, 64, &s)) {
+            CHECK(0, "f64 pad %lld: %s", (long long)c[i].n, kfft_error_message());
+            continue;
+        }
+        CHECK(s.nsteps == 1 && s.spec[0].T == c[i].T && s.spec[0].pad == c[i].pad, "f64 pad %lld: T %d pad %d, want %d, %d: %s",
+              (long long)c[i].n, s.spec[0].T, s.spec[0].pad, c[i].T, c[i].pad, s.describe);
+        kfft_schedule_free(&s);
+    }
+}
+
 static void lone_radix_io(void)
 {
     static const struct {
@@ -1892,6 +1913,7 @@ int main(void)
     conv_blocks();
     packed_real_blocks();
     spill_threads();
+    f64_pad_blocks();
     staged_rounds();
     strided_blocks();
     pass_shapes();

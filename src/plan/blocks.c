@@ -560,6 +560,30 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
     return st;
 }
 
+/* fp64 one-column mixed-radix blocks of up to 48 KB, a thread per butterfly of the widest pass
+ * (unpadded where the length has an odd part above 3: build_stage): padded, in whole warps,
+ * where the bank model (banks.c, gen_smem_cost) has padding cut the passes' shared-memory
+ * wavefronts to 60% or less, as it does where a radix 16 or 12 comes first (2400 = 16x15x10:
+ * 1344 -> 576). H100, A/B in one run (bench/results/h100-2026-11-28-spillthreads.txt call 7):
+ * all nine such lengths of 42 measured faster, 2400 0.81 -> 0.99 of cuFFT, 2880 0.84 -> 1.00,
+ * 2240 1.09 -> 1.30, 2688 1.12 -> 1.33, 1280 0.89 -> 1.01, 1200 0.89 -> 1.00, 1080 0.87 ->
+ * 0.91, 1440 and 1728 +1%. Where the model said less (0.82-0.86: 1176, 1372, 1512, 1764, 2352)
+ * padding lost 3-9%, and where it said more wavefronts it mostly lost (2500 -23%, 2058 -16%;
+ * but 1701 +19%, 1250 +14%: not modelled). Whole warps alone went both ways (1050 +18%, 2187
+ * -10%), so the other blocks keep their threads. Radices 11 and 13 were not measured: not there. */
+void blk_f64_pad(kspec *k, const kfft_device_info *info)
+{
+    if (!k->f64 || k->pad || k->B != 1 || (int64_t)k->R * 16 > 49152 || (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) ||
+        k->ld != KS_LD_CPLX || k->st != KS_ST_CPLX || kfft_max_prime_factor(k->R) > 7)
+        return;
+    kspec t = *k;
+    int64_t T = warps(k->T), ideal;
+    t.T = T > blk_block_cap(info) ? k->T : (int)T;
+    int64_t plain = gen_smem_cost(&t, &ideal);
+    t.pad = 1;
+    if (gen_smem_cost(&t, &ideal) * 5 <= plain * 3) *k = t;
+}
+
 /* fp64 blocks of 256..511 threads holding 15 to 20 elements a thread (about one radix-16
  * butterfly) compile to 130-208 registers: one block per SM. 128 gives two (H100,
  * bench/results/h100-2026-11-26f-strided.txt parts 6-7: 4096 0.90 -> 0.99 of cuFFT, 1024^2

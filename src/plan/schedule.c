@@ -647,6 +647,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         } else if (f64) {
             if ((st = blk_f64_block(k, odd, info))) return st;
             if (!k->regs) k->regs = blk_f64_wide_regs(k);
+            if (smooth && !rader) blk_f64_pad(k, info);
         } else if (smooth && !rader && k->ld != KS_LD_C2R_PACK) {
             k->regs = blk_two_per_sm(k, f64, info);
         } else if ((rader || !smooth) && (N & (N - 1)) && (int64_t)B * N * 8 <= 49152) {
