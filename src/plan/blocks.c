@@ -487,9 +487,9 @@ kfft_status blk_packed_real(kspec *k, const kfft_device_info *info)
  *   25000, 20480, 21952, ...), none where the model says less (20000, 22500, 17496). H100,
  *   A/B in one run (bench/results/h100-2026-11-28-spillthreads.txt call 6): on 18 lengths not
  *   used to set it, 17 faster, 1.03-1.50x (19200 1.21 -> 1.81 of cuFFT, 27216 1.48 -> 2.13,
- *   23520 1.95 -> 2.69, 21600 0.94 -> 0.97), 20250 0.98x; on those that set it (call 5, H200)
- *   25000 0.56 -> 0.92, 20480 0.65 -> 0.96, 18432 0.66 -> 0.85, 25600 0.88 -> 1.18, 27000 0.94
- *   -> 1.03, 21952 0.54 -> 0.66, but 25088 0.97x. */
+ *   23520 1.95 -> 2.69, 21600 0.94 -> 0.97), 20250 0.98x; on the nine that set it (call 5, on
+ *   an H200; again in call 6) 25000 0.56 -> 0.92, 20480 0.65 -> 0.96, 18432 0.66 -> 0.85, 25600
+ *   0.88 -> 1.18, 27000 0.94 -> 1.03, 21952 0.54 -> 0.66, but 25088 0.97x. */
 int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
 {
     int cap = blk_block_cap(info), minr = k->R;
@@ -567,10 +567,11 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
  * 1344 -> 576). H100, A/B in one run (bench/results/h100-2026-11-28-spillthreads.txt call 7):
  * all nine such lengths of 42 measured faster, 2400 0.81 -> 0.99 of cuFFT, 2880 0.84 -> 1.00,
  * 2240 1.09 -> 1.30, 2688 1.12 -> 1.33, 1280 0.89 -> 1.01, 1200 0.89 -> 1.00, 1080 0.87 ->
- * 0.91, 1440 and 1728 +1%. Where the model said less (0.82-0.86: 1176, 1372, 1512, 1764, 2352)
- * padding lost 3-9%, and where it said more wavefronts it mostly lost (2500 -23%, 2058 -16%;
- * but 1701 +19%, 1250 +14%: not modelled). Whole warps alone went both ways (1050 +18%, 2187
- * -10%), so the other blocks keep their threads. Radices 11 and 13 were not measured: not there. */
+ * 0.91, 1440 and 1728 +1%. Where the model said less (0.82-0.86) padding lost 3-9% (1176,
+ * 1372, 1512, 1764, 2352) or gained 2-3% (1960, 2744), and where it said more wavefronts it
+ * mostly lost (2500 -23%, 2058 -16%; but 1701 +19%, 1250 +14%: not modelled). Whole warps
+ * alone went both ways (1050 +18%, 2187 -10%), so the other blocks keep their threads. Radices
+ * 11 and 13 were not measured: not there. */
 void blk_f64_pad(kspec *k, const kfft_device_info *info)
 {
     if (!k->f64 || k->pad || k->B != 1 || (int64_t)k->R * 16 > 49152 || (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) ||
