@@ -125,14 +125,14 @@ int blk_two_blocks_regs(int T) { return 65536 / (2 * T); }
 /* Registers `rounds` rounds of radix-r butterflies take: two floats or four halves of doubles per value. */
 static int data_regs(int r, int rounds, int f64) { return (f64 ? 4 : 2) * r * rounds; }
 
-/* Registers past the compiler's bound (one block per SM) that k's passes would hold in
- * rounds at T threads: the most over its passes, or 0. */
-static int rounds_excess(const kspec *k, int T)
+/* Registers past the compiler's bound (one block per SM) that the passes of radices rad[0..nr)
+ * over B columns of N points would hold in rounds at T threads: the most over the passes, or 0. */
+static int rounds_excess(const int *rad, int nr, int B, int64_t N, int f64, int T)
 {
     int most = 0;
-    for (int i = 0; i < k->nrad; i++) {
-        int64_t rounds = ((int64_t)k->B * (k->R / k->rad[i]) + T - 1) / T;
-        int x = data_regs(k->rad[i], (int)rounds, k->f64) + STAGE_SPARE_REGS - reg_bound(T, 0);
+    for (int i = 0; i < nr; i++) {
+        int64_t rounds = ((int64_t)B * (N / rad[i]) + T - 1) / T;
+        int x = data_regs(rad[i], (int)rounds, f64) + STAGE_SPARE_REGS - reg_bound(T, 0);
         most = x > most ? x : most;
     }
     return most;
@@ -144,10 +144,7 @@ int blk_rounds_spill(int64_t N, int B, int f64, const kfft_device_info *info)
 {
     int rad[KS_MAX_RADICES], nr = kfft_codelet_radices(N, rad, KS_MAX_RADICES, kfft_radix_auto(N, f64)), T = blk_block_cap(info), maxr = 1;
     for (int i = 0; i < nr; i++) maxr = rad[i] > maxr ? rad[i] : maxr;
-    if ((int64_t)B * (N / maxr) <= T) return 0;
-    for (int i = 0; i < nr; i++)
-        if (data_regs(rad[i], (int)(((int64_t)B * (N / rad[i]) + T - 1) / T), f64) + STAGE_SPARE_REGS > reg_bound(T, 0)) return 1;
-    return 0;
+    return (int64_t)B * (N / maxr) > T && rounds_excess(rad, nr, B, N, f64, T) > 0;
 }
 
 
@@ -428,7 +425,7 @@ int blk_conv_pad(const kspec *k)
     kspec o = *k;
     blk_conv_order(&o);
     if (k->R < BLK_CONV_SMALL_MIN) return o.nrad >= 2 && o.rad[0] == 16;
-    return k->R >= BLK_CONV_SMALL_MIN && k->R <= BLK_CONV_SMALL_MAX && o.nrad == 3 && o.rad[0] == 16;
+    return k->R <= BLK_CONV_SMALL_MAX && o.nrad == 3 && o.rad[0] == 16;
 }
 
 /* fp32 packed real blocks of one kernel of up to 48 KB (CUDA), from kfft tune over R2C and C2R
@@ -498,7 +495,7 @@ int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
     if (mixed && k->B == 1 && k->T >= 300 && k->T <= 900 && k->R / minr <= 4096 && 512 <= cap) return 512;
     int T = (int)warps(k->T);
     T = T > cap || T >= 1024 ? k->T : T;
-    if (mixed && !(k->ops & KS_MID_RADER) && k->B == 1 && T > 512 && smem_blocks(k, info) == 1 && rounds_excess(k, T) >= 16)
+    if (mixed && !(k->ops & KS_MID_RADER) && k->B == 1 && T > 512 && smem_blocks(k, info) == 1 && rounds_excess(k->rad, k->nrad, k->B, k->R, k->f64, T) >= 16)
         return 512;
     return T;
 }
@@ -578,9 +575,8 @@ void blk_f64_pad(kspec *k, const kfft_device_info *info)
         k->ld != KS_LD_CPLX || k->st != KS_ST_CPLX || kfft_max_prime_factor(k->R) > 7)
         return;
     kspec t = *k;
-    int64_t T = warps(k->T), ideal;
-    t.T = T > blk_block_cap(info) ? k->T : (int)T;
-    int64_t plain = gen_smem_cost(&t, &ideal);
+    t.T = blk_whole_warps(k, info);
+    int64_t ideal, plain = gen_smem_cost(&t, &ideal);
     t.pad = 1;
     if (gen_smem_cost(&t, &ideal) * 5 <= plain * 3) *k = t;
 }

@@ -92,7 +92,6 @@ static conv_shape conv_radices(int64_t m, int f64)
     return c;
 }
 
-
 /* Would an fp32 one-kernel convolution of length m run slow for its block's shape? Measured on
  * the H100 over the 7-smooth lengths within 6% of 22 primes' rule lengths (the tuner's
  * candidates, 156 timings; bench/results/h100-2026-11-27z-convrule.txt, calls 3-4), against the
