@@ -469,8 +469,11 @@ kfft_status blk_packed_real(kspec *k, const kfft_device_info *info)
  *   narrowest at most 4096 (8 per thread), 512 threads (6720 0.89 -> 0.94, 7000 0.78 -> 0.86,
  *   7776 0.65 -> 0.81, 8000 0.80 -> 0.95, 9000 0.70 -> 0.84, 10000 0.72 -> 0.79, 13500 0.70 ->
  *   0.78, 15552 0.81 -> 0.90, 16200 0.86 -> 0.92, 16464 1.91 -> 2.30, 7681's Rader 2.11 -> 2.90;
- *   9604 lost 8%). Outside those bounds 512 lost (6561's 243 butterflies -8%, 11000's and
- *   12000's 1000 -6% and -3%, 17150's 686 and 8575 -33%), and so did Bluestein blocks (4099
+ *   9604 lost 8%); up to 8192 in the narrowest where two blocks fit an SM's shared memory
+ *   (bench/results/h100-2026-11-28b-f64threads.txt call 1, two reps: 8750's 25x25x7x2, 4375
+ *   butterflies, 0.70 -> 0.98, 12960 0.95 -> 0.97; blocks alone on their SM lost there, 15750
+ *   -2%, 17500 -4%, 21875 -7%, 22500 -4%, 20412, 20736). Outside those bounds 512 lost (6561's
+ *   243 butterflies -8%, 11000's and 12000's 1000 -6% and -3%, 17150's 686 and 8575 -33%), and so did Bluestein blocks (4099
  *   2.71 -> 1.85) and the packed C2R (13440 1.42 -> 1.11); fitted on one transform per block,
  *   it lost on strided 2-D/3-D axes of several columns a block (1000^3's 8x100 butterflies at
  *   800 threads 0.70 -> 0.79 of cuFFT, 800^3 1.35 -> 1.88, 840^3 0.95 -> 1.35, 400^3 0.88 ->
@@ -492,7 +495,8 @@ int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
     int cap = blk_block_cap(info), minr = k->R;
     for (int i = 0; i < k->nrad; i++) minr = k->rad[i] < minr ? k->rad[i] : minr;
     int mixed = !(k->ops & KS_MID_BLUESTEIN) && k->ld != KS_LD_C2R_PACK && k->st != KS_ST_R2C_PACK;
-    if (mixed && k->B == 1 && k->T >= 300 && k->T <= 900 && k->R / minr <= 4096 && 512 <= cap) return 512;
+    int narrowest = smem_blocks(k, info) >= 2 ? 8192 : 4096;
+    if (mixed && k->B == 1 && k->T >= 300 && k->T <= 900 && k->R / minr <= narrowest && 512 <= cap) return 512;
     int T = (int)warps(k->T);
     T = T > cap || T >= 1024 ? k->T : T;
     if (mixed && !(k->ops & KS_MID_RADER) && k->B == 1 && T > 512 && smem_blocks(k, info) == 1 && rounds_excess(k->rad, k->nrad, k->B, k->R, k->f64, T) >= 16)
@@ -533,6 +537,18 @@ int blk_small_radix_block(kspec *k, const kfft_device_info *info)
  *   9600 0.58 -> 1.02, 10000 0.62 -> 0.89, 10080 2.06 -> 2.94; losses kept: 9000 0.72 -> 0.62,
  *   6000 1.10 -> 1.02). Not where the balanced set has more than four radices (3125 = 5^5 and
  *   12500 lost), and not 256 threads (won 7500 and 12000, lost 7200, 7776, 8000 by 20-30%);
+ *   but blocks of up to 64 KB whose widest pass has at most 256 butterflies take a thread per
+ *   butterfly of it, in whole warps, bound to two blocks per SM: at 512 threads they compiled
+ *   to 86-124 registers (nvcc -Xptxas -v, scripts/sass_count.py), one block per SM, half the
+ *   threads idle in the widest pass; H100, two reps (bench/results/h100-2026-11-28b-f64threads.txt
+ *   call 2): 15 of the 16 faster, 3136 0.68 -> 0.90 of cuFFT, 3200 0.72 -> 1.00, 3375 0.71 ->
+ *   0.96, 3600 0.68 -> 0.86, 3750 0.81 -> 1.05, 3840 2.41 -> 3.25, 3969 0.76 -> 0.96; 3528
+ *   1.01 -> 0.96; call 3, against the rule before: the six it moves that set nothing all faster
+ *   (3087 0.72 -> 0.93, 3150 1.30 -> 1.62, 3402 0.95 -> 1.24, 3675 2.05 -> 2.84, 3920 0.83 ->
+ *   0.98, 4050 1.08 -> 1.23). Unbound, blocks of 150-174 registers stay one per SM and lost (3528 0.87,
+ *   3780 0.76, 3600 0.68); over 64 KB the bound spilled (4800 at 256 threads 0.85 -> 0.58), and
+ *   where 512 threads compile to 64 registers or fewer (two blocks already: 3430, 3500, 3645,
+ *   352-416 threads for their widest pass) it lost 13-32% (call 1);
  * - Bluestein convolutions of 8192 points or more, powers of two: the widest radices with
  *   256 threads, unpadded (4093 1.25 -> 1.62);
  * - the packed C2R's 8192 points (C2R 16384): as in fp32, 32x32x8, padded, 256 threads
@@ -540,11 +556,13 @@ int blk_small_radix_block(kspec *k, const kfft_device_info *info)
 kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
 {
     int mixed = !(k->ops & KS_MID_BLUESTEIN) && k->ld != KS_LD_C2R_PACK && k->st != KS_ST_R2C_PACK;
-    int rad[KS_MAX_RADICES], T = 0, radix = -1;
+    int rad[KS_MAX_RADICES], T = 0, radix = -1, regs = 0;
     if (k->B != 1) return KFFT_SUCCESS;
     if (mixed && (int64_t)k->R * 16 > 49152 && odd > 3) {
         int n = kfft_codelet_radices(k->R, rad, KS_MAX_RADICES, KFFT_RADIX_BALANCED);
         if (n > 0 && n <= 4) radix = KFFT_RADIX_BALANCED, T = 512;
+        int64_t widest = warps(k->R / rad[0]); /* radices_packed: widest first */
+        if (radix >= 0 && k->R * 16 <= 65536 && widest <= 256) T = (int)widest, regs = blk_two_blocks_regs(T);
     } else if ((k->ops & KS_MID_BLUESTEIN) && k->R >= 8192 && !(k->R & (k->R - 1))) {
         radix = KFFT_RADIX_WIDEST, T = 256, k->pad = 0;
     } else if (k->ld == KS_LD_C2R_PACK && k->R == 8192) {
@@ -553,7 +571,7 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
     if (radix < 0) return KFFT_SUCCESS;
     kfft_status st = blk_shape(k, k->R, 1, radix, info);
     k->T = T < info->max_threads ? T : info->max_threads;
-    k->regs = 0;
+    k->regs = regs;
     return st;
 }
 
