@@ -420,7 +420,9 @@ static void packed_real_blocks(void)
  * whole warps, where the bank model has padding cut their wavefronts to 60% or less (blk_f64_pad:
  * a radix 16 or 12 first), not 2500 = 25x25x4, 1176 = 14x14x6 (the model: 0.82), 1408 (radix 11);
  * fp32 8750 and 12960 take 512 threads with 4375 and 6480 butterflies in their narrowest pass (two
- * blocks to an SM), 15750 and 17500 (alone on their SM) not; fp64 blocks of 48-64 KB whose widest
+ * blocks to an SM), 15750 and 17500 (alone on their SM) not; fp32 blocks of up to 11200 points at 512
+ * threads whose rounds hold 50 or more registers of data are bound to two per SM (8232, 8750, 11200;
+ * not 10080's 48, nor 11250); fp64 blocks of 48-64 KB whose widest
  * pass has at most 256 butterflies take a thread per butterfly of it, bound to two blocks per SM
  * (3200, 3600, 4050), not 3430 (352 butterflies) or 4320 (69 KB). */
 static void block_threads_pad(void)
@@ -428,13 +430,14 @@ static void block_threads_pad(void)
     static const struct {
         kfft_precision prec;
         int64_t n;
-        int T, pad; /* pad: -1 not checked */
-    } c[] = {{KFFT_F32, 25000, 512, -1},  {KFFT_F32, 20480, 512, -1}, {KFFT_F32, 21952, 512, -1}, {KFFT_F32, 27216, 512, -1},
-             {KFFT_F32, 20000, 1000, -1}, {KFFT_F32, 17496, 992, -1}, {KFFT_F32, 22500, 928, -1}, {KFFT_F64, 2400, 160, 1},
-             {KFFT_F64, 1280, 96, 1},     {KFFT_F64, 1728, 160, 1},   {KFFT_F64, 2500, 100, 0},   {KFFT_F64, 1176, 84, 0},
-             {KFFT_F64, 1408, 88, 0},     {KFFT_F32, 8750, 512, -1},  {KFFT_F32, 12960, 512, -1}, {KFFT_F32, 15750, 640, -1},
-             {KFFT_F32, 17500, 704, -1},  {KFFT_F64, 3200, 160, 0},   {KFFT_F64, 3600, 256, 0},   {KFFT_F64, 4050, 256, 0},
-             {KFFT_F64, 3430, 512, 0},    {KFFT_F64, 4320, 512, 0}};
+        int T, pad, regs; /* pad: -1 not checked */
+    } c[] = {{KFFT_F32, 25000, 512, -1, 0},  {KFFT_F32, 20480, 512, -1, 0}, {KFFT_F32, 21952, 512, -1, 0}, {KFFT_F32, 27216, 512, -1, 0},
+             {KFFT_F32, 20000, 1000, -1, 0}, {KFFT_F32, 17496, 992, -1, 0}, {KFFT_F32, 22500, 928, -1, 0}, {KFFT_F64, 2400, 160, 1, 0},
+             {KFFT_F64, 1280, 96, 1, 0},     {KFFT_F64, 1728, 160, 1, 0},   {KFFT_F64, 2500, 100, 0, 0},   {KFFT_F64, 1176, 84, 0, 0},
+             {KFFT_F64, 1408, 88, 0, 0},     {KFFT_F32, 8750, 512, -1, 64}, {KFFT_F32, 12960, 512, -1, 0}, {KFFT_F32, 15750, 640, -1, 0},
+             {KFFT_F32, 17500, 704, -1, 0},  {KFFT_F32, 8232, 512, -1, 64}, {KFFT_F32, 11200, 512, -1, 64}, {KFFT_F32, 10080, 512, -1, 0},
+             {KFFT_F32, 11250, 512, -1, 0},  {KFFT_F64, 3200, 160, 0, 204}, {KFFT_F64, 3600, 256, 0, 128}, {KFFT_F64, 4050, 256, 0, 128},
+             {KFFT_F64, 3430, 512, 0, 0},    {KFFT_F64, 4320, 512, 0, 0}};
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         const char *pr = c[i].prec == KFFT_F64 ? "f64" : "f32";
         kfft_schedule s;
@@ -442,11 +445,9 @@ static void block_threads_pad(void)
             CHECK(0, "block threads %s %lld: %s", pr, (long long)c[i].n, kfft_error_message());
             continue;
         }
-        /* blocks.c f64_block: fp64 blocks of up to 64 KB at a thread per widest butterfly, bound to two per SM */
-        int regs = c[i].prec == KFFT_F64 && c[i].n > 3072 && c[i].T < 512 ? 65536 / (2 * c[i].T) : s.spec[0].regs;
-        CHECK(s.nsteps == 1 && s.spec[0].T == c[i].T && (c[i].pad < 0 || s.spec[0].pad == c[i].pad) && s.spec[0].regs == regs,
-              "block threads %s %lld: T %d pad %d, want %d, %d: %s", pr, (long long)c[i].n, s.spec[0].T, s.spec[0].pad, c[i].T,
-              c[i].pad, s.describe);
+        CHECK(s.nsteps == 1 && s.spec[0].T == c[i].T && (c[i].pad < 0 || s.spec[0].pad == c[i].pad) && s.spec[0].regs == c[i].regs,
+              "block threads %s %lld: T %d pad %d regs %d, want %d, %d, %d: %s", pr, (long long)c[i].n, s.spec[0].T, s.spec[0].pad,
+              s.spec[0].regs, c[i].T, c[i].pad, c[i].regs, s.describe);
         kfft_schedule_free(&s);
     }
 }

@@ -504,6 +504,31 @@ int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
     return T;
 }
 
+/* The register bound of an fp32 one-column mixed-radix block of up to 11200 points (87.5 KB) at
+ * odd_block_threads' 512 threads whose passes hold 50 or more registers of data in rounds
+ * (data_regs: 14x14x14x3's radix-14 pass, 588 butterflies, two rounds, 56): two blocks per SM (64
+ * registers), where they compiled to 74-84 (nvcc -Xptxas -v: 8232, 9450, 10206, 10368, 10976),
+ * one block per SM; those under 50 compile to 52-64 and are two already (6750, 8400, 10080).
+ * H100 (bench/results/h100-2026-11-28b-f64threads.txt call 4 with a switch; call 5 the rule, the
+ * same again): every one of the 28 such lengths held or gained, 25 by 1.02-1.46x: 7350 0.66 ->
+ * 0.91 of cuFFT, 7840 0.61 -> 0.92, 8232 0.68 -> 0.91, 8960 0.91 -> 1.28, 9604 0.76 -> 1.07,
+ * 10206 0.67 -> 0.87, 10368 0.73 -> 0.97, 10976 0.70 -> 0.91, 11200 0.86 -> 1.12 (8575, 8750,
+ * 9450 even). Larger blocks went both ways
+ * (11250 -8%, 11340 -13%, 11907 -40%, 14400 -51%; 11664 +10%, 12150 +19%), and so did 256 threads
+ * bound to two blocks (H in call 4: 7350 +15%, 9450 -26%). Returns 0 where it does not apply. */
+int blk_odd_block_regs(const kspec *k, const kfft_device_info *info)
+{
+    int most = 0;
+    if (k->f64 || k->B != 1 || k->T != 512 || k->R > 11200 || smem_blocks(k, info) < 2 || (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) ||
+        k->ld == KS_LD_C2R_PACK || k->st == KS_ST_R2C_PACK)
+        return 0;
+    for (int i = 0; i < k->nrad; i++) {
+        int d = data_regs(k->rad[i], (k->R / k->rad[i] + k->T - 1) / k->T, 0);
+        most = d > most ? d : most;
+    }
+    return most >= 50 ? blk_two_blocks_regs(k->T) : 0;
+}
+
 /* fp32 mixed-radix blocks of one transform (B = 1) over 4096 points with an odd part above
  * 3, from two variant sweeps of 30 lengths on the H100 (bench/results/h100-2026-11-25i-f32.txt):
  * - where the balanced radices are at most four codelets of at most 10 points: those, with

@@ -41,6 +41,7 @@ int blk_min_blocks(const kspec *k, const kfft_device_info *info);
 int blk_widest_pass_threads(const kspec *k, const kfft_device_info *info);
 int blk_every_pass_threads(const kspec *k, const kfft_device_info *info);
 int blk_odd_block_threads(const kspec *k, const kfft_device_info *info);
+int blk_odd_block_regs(const kspec *k, const kfft_device_info *info);
 /* The small convolutions (Bluestein, fp32 and fp64) whose threads, padding and lengths follow
  * sessions 40-41's rules (blocks.c conv_threads and conv_pad, schedule.c kfft_conv_default):
  * lengths BLK_CONV_SMALL_MIN..BLK_CONV_SMALL_MAX, where they were measured. Rader blocks of up
