@@ -424,7 +424,8 @@ static void packed_real_blocks(void)
  * threads whose rounds hold 50 or more registers of data are bound to two per SM (8232, 8750, 11200;
  * not 10080's 48, nor 11250); fp64 blocks of 48-64 KB whose widest
  * pass has at most 256 butterflies take a thread per butterfly of it, bound to two blocks per SM
- * (3200, 3600, 4050), not 3430 (352 butterflies) or 4320 (69 KB). */
+ * (3200, 3600, 4050), not 3430 (352 butterflies) or 4320 (69 KB); both rules were measured on
+ * 7-smooth lengths only (not fp64 3120 = 16x15x13, fp32 10400 = 13x10x10x8). */
 static void block_threads_pad(void)
 {
     static const struct {
@@ -437,7 +438,7 @@ static void block_threads_pad(void)
              {KFFT_F64, 1408, 88, 0, 0},     {KFFT_F32, 8750, 512, -1, 64}, {KFFT_F32, 12960, 512, -1, 0}, {KFFT_F32, 15750, 640, -1, 0},
              {KFFT_F32, 17500, 704, -1, 0},  {KFFT_F32, 8232, 512, -1, 64}, {KFFT_F32, 11200, 512, -1, 64}, {KFFT_F32, 10080, 512, -1, 0},
              {KFFT_F32, 11250, 512, -1, 0},  {KFFT_F64, 3200, 160, 0, 204}, {KFFT_F64, 3600, 256, 0, 128}, {KFFT_F64, 4050, 256, 0, 128},
-             {KFFT_F64, 3430, 512, 0, 0},    {KFFT_F64, 4320, 512, 0, 0}};
+             {KFFT_F64, 3430, 512, 0, 0},    {KFFT_F64, 4320, 512, 0, 0},   {KFFT_F64, 3120, 512, 0, 0},   {KFFT_F32, 10400, 512, -1, 0}};
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         const char *pr = c[i].prec == KFFT_F64 ? "f64" : "f32";
         kfft_schedule s;

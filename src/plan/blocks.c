@@ -469,7 +469,7 @@ kfft_status blk_packed_real(kspec *k, const kfft_device_info *info)
  *   narrowest at most 4096 (8 per thread), 512 threads (6720 0.89 -> 0.94, 7000 0.78 -> 0.86,
  *   7776 0.65 -> 0.81, 8000 0.80 -> 0.95, 9000 0.70 -> 0.84, 10000 0.72 -> 0.79, 13500 0.70 ->
  *   0.78, 15552 0.81 -> 0.90, 16200 0.86 -> 0.92, 16464 1.91 -> 2.30, 7681's Rader 2.11 -> 2.90;
- *   9604 lost 8%); up to 8192 in the narrowest where two blocks fit an SM's shared memory
+ *   9604 lost 8%); up to 8192 in the narrowest where two blocks fit an SM's shared memory (7-smooth)
  *   (bench/results/h100-2026-11-28b-f64threads.txt call 1, two reps: 8750's 25x25x7x2, 4375
  *   butterflies, 0.70 -> 0.98, 12960 0.95 -> 0.97; blocks alone on their SM lost there, 15750
  *   -2%, 17500 -4%, 21875 -7%, 22500 -4%, 20412, 20736). Outside those bounds 512 lost (6561's
@@ -495,7 +495,7 @@ int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
     int cap = blk_block_cap(info), minr = k->R;
     for (int i = 0; i < k->nrad; i++) minr = k->rad[i] < minr ? k->rad[i] : minr;
     int mixed = !(k->ops & KS_MID_BLUESTEIN) && k->ld != KS_LD_C2R_PACK && k->st != KS_ST_R2C_PACK;
-    int narrowest = smem_blocks(k, info) >= 2 ? 8192 : 4096;
+    int narrowest = smem_blocks(k, info) >= 2 && kfft_max_prime_factor(k->R) <= 7 && !(k->ops & KS_MID_RADER) ? 8192 : 4096;
     if (mixed && k->B == 1 && k->T >= 300 && k->T <= 900 && k->R / minr <= narrowest && 512 <= cap) return 512;
     int T = (int)warps(k->T);
     T = T > cap || T >= 1024 ? k->T : T;
@@ -515,12 +515,13 @@ int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
  * 10206 0.67 -> 0.87, 10368 0.73 -> 0.97, 10976 0.70 -> 0.91, 11200 0.86 -> 1.12 (8575, 8750,
  * 9450 even). Larger blocks went both ways
  * (11250 -8%, 11340 -13%, 11907 -40%, 14400 -51%; 11664 +10%, 12150 +19%), and so did 256 threads
- * bound to two blocks (H in call 4: 7350 +15%, 9450 -26%). Returns 0 where it does not apply. */
+ * bound to two blocks (H in call 4: 7350 +15%, 9450 -26%). Measured on 7-smooth lengths only: not radices 11 and 13,
+ * nor Rader blocks. Returns 0 where it does not apply. */
 int blk_odd_block_regs(const kspec *k, const kfft_device_info *info)
 {
     int most = 0;
     if (k->f64 || k->B != 1 || k->T != 512 || k->R > 11200 || smem_blocks(k, info) < 2 || (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) ||
-        k->ld == KS_LD_C2R_PACK || k->st == KS_ST_R2C_PACK)
+        k->ld == KS_LD_C2R_PACK || k->st == KS_ST_R2C_PACK || kfft_max_prime_factor(k->R) > 7)
         return 0;
     for (int i = 0; i < k->nrad; i++) {
         int d = data_regs(k->rad[i], (k->R / k->rad[i] + k->T - 1) / k->T, 0);
@@ -570,7 +571,8 @@ int blk_small_radix_block(kspec *k, const kfft_device_info *info)
  *   0.96, 3600 0.68 -> 0.86, 3750 0.81 -> 1.05, 3840 2.41 -> 3.25, 3969 0.76 -> 0.96; 3528
  *   1.01 -> 0.96; call 3, against the rule before: the six it moves that set nothing all faster
  *   (3087 0.72 -> 0.93, 3150 1.30 -> 1.62, 3402 0.95 -> 1.24, 3675 2.05 -> 2.84, 3920 0.83 ->
- *   0.98, 4050 1.08 -> 1.23). Unbound, blocks of 150-174 registers stay one per SM and lost (3528 0.87,
+ *   0.98, 4050 1.08 -> 1.23). 7-smooth lengths only (radices 11 and 13 and Rader's blocks, which
+ *   f64_block also gives 512 threads, were not measured). Unbound, blocks of 150-174 registers stay one per SM and lost (3528 0.87,
  *   3780 0.76, 3600 0.68); over 64 KB the bound spilled (4800 at 256 threads 0.85 -> 0.58), and
  *   where 512 threads compile to 64 registers or fewer (two blocks already: 3430, 3500, 3645,
  *   352-416 threads for their widest pass) it lost 13-32% (call 1);
@@ -586,8 +588,9 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
     if (mixed && (int64_t)k->R * 16 > 49152 && odd > 3) {
         int n = kfft_codelet_radices(k->R, rad, KS_MAX_RADICES, KFFT_RADIX_BALANCED);
         if (n > 0 && n <= 4) radix = KFFT_RADIX_BALANCED, T = 512;
-        int64_t widest = warps(k->R / rad[0]); /* radices_packed: widest first */
-        if (radix >= 0 && k->R * 16 <= 65536 && widest <= 256) T = (int)widest, regs = blk_two_blocks_regs(T);
+        int64_t widest = radix >= 0 ? warps(k->R / rad[0]) : 0; /* radices_packed: widest first */
+        if (widest && widest <= 256 && k->R * 16 <= 65536 && kfft_max_prime_factor(k->R) <= 7 && !(k->ops & KS_MID_RADER))
+            T = (int)widest, regs = blk_two_blocks_regs(T);
     } else if ((k->ops & KS_MID_BLUESTEIN) && k->R >= 8192 && !(k->R & (k->R - 1))) {
         radix = KFFT_RADIX_WIDEST, T = 256, k->pad = 0;
     } else if (k->ld == KS_LD_C2R_PACK && k->R == 8192) {

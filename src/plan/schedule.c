@@ -632,7 +632,8 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             k->regs = blk_two_per_sm(k, f64, info);
         } else if (!f64 && (int64_t)B * N * 8 > 49152 && odd > 3) {
             k->T = blk_odd_block_threads(k, info);
-            if (blk_odd_block_regs(k, info)) k->regs = blk_odd_block_regs(k, info);
+            int bound = blk_odd_block_regs(k, info);
+            if (bound) k->regs = bound;
             /* A complex strided axis's block of several columns and over 256 threads (1000^3's
              * 8 columns at 800, 2000^2's 4 at 416) compiles to 50-84 registers: one block per
              * SM. Bound for two (H100, bench/results/h100-2026-11-26f-strided.txt parts 3 and 7;
