@@ -9,11 +9,23 @@ A proxy for issue-bound kernels, not a timing: it ranked 8219's Bluestein length
 H100 did, and not multi-pass lengths (bench/results/local-2026-11-27-bluelen-sass.txt).
   scripts/sass_count.py [--describe PATH] [--f64] [--conv M] [--knob T,pad,radix,regs] CASE...
 Prints per case: instructions per element, then per kernel its instructions per thread,
-per element, registers and spilled bytes.
+per element, registers and spilled bytes; with --occupancy also the blocks per SM (H100) its
+registers allow, then those its shared memory allows (R B elements plus the 1 KB a block
+reserves: a floor, as padding, staged tables and convolution slots are left out) and its
+threads, and a '<' where the registers allow fewer than both: the blocks session 44 bound to two per
+SM (bench/results/h100-2026-11-28b-f64threads.txt) were such.
 """
 import argparse, os, re, subprocess, sys, tempfile
 
-def count(describe, case, extra, nvcc):
+def blocks_per_sm(regs, T, R, B, f64):
+    """H100: 64K registers (whole warps, registers in steps of 8), 228 KB of shared memory
+    (plus 1 KB a block), 2048 threads."""
+    w = (T + 31) // 32 * 32
+    by_regs = 65536 // (max(8, (regs + 7) // 8 * 8) * w) if regs else 32
+    by_smem = (228 * 1024 + 1024) // (R * B * (16 if f64 else 8) + 1024)
+    return by_regs, min(by_smem, 2048 // w)
+
+def count(describe, case, extra, nvcc, occupancy=False):
     out = subprocess.run([describe, '--source'] + extra + [case], capture_output=True, text=True)
     if out.returncode:
         return '%s: %s' % (case, out.stderr.strip())
@@ -46,7 +58,11 @@ def count(describe, case, extra, nvcc):
         per = ins.get(kn, 0) * T / (R * B)
         tot += per
         rg = regs.get(kn, [0, 0])
-        parts.append('%s %d %.1f r%d%s' % (name, ins.get(kn, 0), per, rg[0], ' spill%d' % rg[1] if rg[1] else ''))
+        occ = ''
+        if occupancy:
+            r, m = blocks_per_sm(rg[0], T, R, B, '--f64' in extra)
+            occ = ' b%d/%d%s' % (r, m, '<' if r < m else '')
+        parts.append('%s %d %.1f r%d%s%s' % (name, ins.get(kn, 0), per, rg[0], ' spill%d' % rg[1] if rg[1] else '', occ))
     return '%-18s %7.1f | %s' % (case, tot, ' | '.join(parts))
 
 def main():
@@ -56,11 +72,12 @@ def main():
     ap.add_argument('--f64', action='store_true')
     ap.add_argument('--conv', type=int, default=0)
     ap.add_argument('--knob', default='', help="force the first stage's one-kernel T,pad,radix,regs (kfft_describe --knob)")
+    ap.add_argument('--occupancy', action='store_true', help='blocks per SM by registers, then by shared memory and threads')
     ap.add_argument('cases', nargs='+')
     a = ap.parse_args()
     extra = (['--f64'] if a.f64 else []) + (['--conv', str(a.conv)] if a.conv else []) + (['--knob', a.knob] if a.knob else [])
     for c in a.cases:
-        print(count(a.describe, c, extra, a.nvcc), flush=True)
+        print(count(a.describe, c, extra, a.nvcc, a.occupancy), flush=True)
 
 if __name__ == '__main__':
     sys.exit(main())
