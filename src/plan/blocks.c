@@ -125,17 +125,30 @@ int blk_two_blocks_regs(int T) { return 65536 / (2 * T); }
 /* Registers `rounds` rounds of radix-r butterflies take: two floats or four halves of doubles per value. */
 static int data_regs(int r, int rounds, int f64) { return (f64 ? 4 : 2) * r * rounds; }
 
-/* Registers past the compiler's bound (one block per SM) that the passes of radices rad[0..nr)
- * over B columns of N points would hold in rounds at T threads: the most over the passes, or 0. */
-static int rounds_excess(const int *rad, int nr, int B, int64_t N, int f64, int T)
+/* Registers of data the passes of radices rad[0..nr) over B columns of N points hold in rounds
+ * at T threads: the most over the passes. */
+static int rounds_regs(const int *rad, int nr, int B, int64_t N, int f64, int T)
 {
     int most = 0;
     for (int i = 0; i < nr; i++) {
-        int64_t rounds = ((int64_t)B * (N / rad[i]) + T - 1) / T;
-        int x = data_regs(rad[i], (int)rounds, f64) + STAGE_SPARE_REGS - reg_bound(T, 0);
-        most = x > most ? x : most;
+        int d = data_regs(rad[i], (int)(((int64_t)B * (N / rad[i]) + T - 1) / T), f64);
+        most = d > most ? d : most;
     }
     return most;
+}
+
+/* Those registers (beside STAGE_SPARE_REGS) past the compiler's bound for one block per SM, or 0. */
+static int rounds_excess(const int *rad, int nr, int B, int64_t N, int f64, int T)
+{
+    int x = rounds_regs(rad, nr, B, N, f64, T) + STAGE_SPARE_REGS - reg_bound(T, 0);
+    return x > 0 ? x : 0;
+}
+
+/* A 7-smooth block without a Rader or Bluestein convolution: the lengths sessions 43-44's thread,
+ * padding and register rules were measured on (radices 11 and 13 and convolutions were not). */
+static int measured_smooth(const kspec *k)
+{
+    return kfft_max_prime_factor(k->R) <= 7 && !(k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER));
 }
 
 /* Does a block of B columns of N points need more threads than a block may have for its
@@ -495,7 +508,7 @@ int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
     int cap = blk_block_cap(info), minr = k->R;
     for (int i = 0; i < k->nrad; i++) minr = k->rad[i] < minr ? k->rad[i] : minr;
     int mixed = !(k->ops & KS_MID_BLUESTEIN) && k->ld != KS_LD_C2R_PACK && k->st != KS_ST_R2C_PACK;
-    int narrowest = smem_blocks(k, info) >= 2 && kfft_max_prime_factor(k->R) <= 7 && !(k->ops & KS_MID_RADER) ? 8192 : 4096;
+    int narrowest = smem_blocks(k, info) >= 2 && measured_smooth(k) ? 8192 : 4096;
     if (mixed && k->B == 1 && k->T >= 300 && k->T <= 900 && k->R / minr <= narrowest && 512 <= cap) return 512;
     int T = (int)warps(k->T);
     T = T > cap || T >= 1024 ? k->T : T;
@@ -519,15 +532,10 @@ int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
  * nor Rader blocks. Returns 0 where it does not apply. */
 int blk_odd_block_regs(const kspec *k, const kfft_device_info *info)
 {
-    int most = 0;
-    if (k->f64 || k->B != 1 || k->T != 512 || k->R > 11200 || smem_blocks(k, info) < 2 || (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) ||
-        k->ld == KS_LD_C2R_PACK || k->st == KS_ST_R2C_PACK || kfft_max_prime_factor(k->R) > 7)
+    if (k->f64 || k->B != 1 || k->T != 512 || k->R > 11200 || smem_blocks(k, info) < 2 || !measured_smooth(k) ||
+        k->ld == KS_LD_C2R_PACK || k->st == KS_ST_R2C_PACK)
         return 0;
-    for (int i = 0; i < k->nrad; i++) {
-        int d = data_regs(k->rad[i], (k->R / k->rad[i] + k->T - 1) / k->T, 0);
-        most = d > most ? d : most;
-    }
-    return most >= 50 ? blk_two_blocks_regs(k->T) : 0;
+    return rounds_regs(k->rad, k->nrad, 1, k->R, 0, k->T) >= 50 ? blk_two_blocks_regs(k->T) : 0;
 }
 
 /* fp32 mixed-radix blocks of one transform (B = 1) over 4096 points with an odd part above
@@ -589,7 +597,7 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
         int n = kfft_codelet_radices(k->R, rad, KS_MAX_RADICES, KFFT_RADIX_BALANCED);
         if (n > 0 && n <= 4) radix = KFFT_RADIX_BALANCED, T = 512;
         int64_t widest = radix >= 0 ? warps(k->R / rad[0]) : 0; /* radices_packed: widest first */
-        if (widest && widest <= 256 && k->R * 16 <= 65536 && kfft_max_prime_factor(k->R) <= 7 && !(k->ops & KS_MID_RADER))
+        if (widest && widest <= 256 && k->R * 16 <= 65536 && measured_smooth(k))
             T = (int)widest, regs = blk_two_blocks_regs(T);
     } else if ((k->ops & KS_MID_BLUESTEIN) && k->R >= 8192 && !(k->R & (k->R - 1))) {
         radix = KFFT_RADIX_WIDEST, T = 256, k->pad = 0;
@@ -617,8 +625,7 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
  * 11 and 13 were not measured: not there. */
 void blk_f64_pad(kspec *k, const kfft_device_info *info)
 {
-    if (!k->f64 || k->pad || k->B != 1 || (int64_t)k->R * 16 > 49152 || (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) ||
-        k->ld != KS_LD_CPLX || k->st != KS_ST_CPLX || kfft_max_prime_factor(k->R) > 7)
+    if (!k->f64 || k->pad || k->B != 1 || (int64_t)k->R * 16 > 49152 || !measured_smooth(k) || k->ld != KS_LD_CPLX || k->st != KS_ST_CPLX)
         return;
     kspec t = *k;
     t.T = blk_whole_warps(k, info);
