@@ -57,7 +57,7 @@ else
   shards=("--set $SETS")
 fi
 # GPU_CHECK_SIZES="n1,n2,...": the c2c part checks those lengths alone (four shards), for the
-# lengths a planner rule changes.
+# lengths a planner rule changes; GPU_CHECK_PREC="f32" (or f64) checks them in that precision alone.
 if [ -n "${GPU_CHECK_SIZES:-}" ]; then
   IFS=, read -r -a sz <<<"$GPU_CHECK_SIZES"
   shards=()
@@ -69,14 +69,14 @@ fi
 pids=()
 part c2c || shards=()
 for i in "${!shards[@]}"; do
-  for p in f32 f64; do
+  for p in ${GPU_CHECK_PREC:-f32 f64}; do
     ( t0=$(date +%s); build-gpu/tests/test_c2c --backend cuda --prec $p ${shards[$i]} >"$LOG/c2c_${p}_$i.log" 2>&1
       echo "rc=$? $(( $(date +%s) - t0 ))s" >>"$LOG/c2c_${p}_$i.log" ) &
     pids+=($!)
   done
 done
 wait "${pids[@]}"
-for p in f32 f64; do
+for p in ${GPU_CHECK_PREC:-f32 f64}; do
   part c2c || break
   fails=$(cat "$LOG"/c2c_${p}_*.log | grep -c '^FAIL')
   worst=$(grep -h "worst relative L2" "$LOG"/c2c_${p}_*.log | awk '{print $5}' | tr -d , | sort -g | tail -1)

@@ -418,14 +418,16 @@ static void packed_real_blocks(void)
  * odd_block_threads: 25000 = 25x25x8x5 at 1000, 20480 at 1024), a thread per butterfly where
  * not (20000 = 20x20x10x5, 17496, 22500); fp64 one-column blocks up to 48 KB are padded, in
  * whole warps, where the bank model has padding cut their wavefronts to 60% or less (blk_f64_pad:
- * a radix 16 or 12 first), not 2500 = 25x25x4, 1176 = 14x14x6 (the model: 0.82), 1408 (radix 11);
+ * a radix 16 or 12 first), not 2500 = 25x25x4, 1176 = 14x14x6 (the model: 0.82);
  * fp32 8750 and 12960 take 512 threads with 4375 and 6480 butterflies in their narrowest pass (two
  * blocks to an SM), 15750 and 17500 (alone on their SM) not; fp32 blocks of up to 11200 points at 512
  * threads whose rounds hold 50 or more registers of data are bound to two per SM (8232, 8750, 11200;
  * not 10080's 48, nor 11250); fp64 blocks of 48-64 KB whose widest
  * pass has at most 256 butterflies take a thread per butterfly of it, bound to two blocks per SM
- * (3200, 3600, 4050), not 3430 (352 butterflies) or 4320 (69 KB); both rules were measured on
- * 7-smooth lengths only (not fp64 3120 = 16x15x13, fp32 10400 = 13x10x10x8). */
+ * (3200, 3600, 4050), not 3430 (352 butterflies) or 4320 (69 KB). The two-blocks bounds and the
+ * padding hold for radices 11 and 13 and Rader's blocks too (fp64 1408 = 16x11x8, 3120 =
+ * 16x15x13, Rader 4001's 4000; fp32 10400 = 13x10x10x8, Rader 9857's 9856), the narrowest-pass
+ * bound for 7-smooth lengths alone (13750 = 25x25x11x2 keeps 576 threads). */
 static void block_threads_pad(void)
 {
     static const struct {
@@ -435,10 +437,11 @@ static void block_threads_pad(void)
     } c[] = {{KFFT_F32, 25000, 512, -1, 0},  {KFFT_F32, 20480, 512, -1, 0}, {KFFT_F32, 21952, 512, -1, 0}, {KFFT_F32, 27216, 512, -1, 0},
              {KFFT_F32, 20000, 1000, -1, 0}, {KFFT_F32, 17496, 992, -1, 0}, {KFFT_F32, 22500, 928, -1, 0}, {KFFT_F64, 2400, 160, 1, 0},
              {KFFT_F64, 1280, 96, 1, 0},     {KFFT_F64, 1728, 160, 1, 0},   {KFFT_F64, 2500, 100, 0, 0},   {KFFT_F64, 1176, 84, 0, 0},
-             {KFFT_F64, 1408, 88, 0, 0},     {KFFT_F32, 8750, 512, -1, 64}, {KFFT_F32, 12960, 512, -1, 0}, {KFFT_F32, 15750, 640, -1, 0},
+             {KFFT_F64, 1408, 96, 1, 0},     {KFFT_F32, 8750, 512, -1, 64}, {KFFT_F32, 12960, 512, -1, 0}, {KFFT_F32, 15750, 640, -1, 0},
              {KFFT_F32, 17500, 704, -1, 0},  {KFFT_F32, 8232, 512, -1, 64}, {KFFT_F32, 11200, 512, -1, 64}, {KFFT_F32, 10080, 512, -1, 0},
              {KFFT_F32, 11250, 512, -1, 0},  {KFFT_F64, 3200, 160, 0, 204}, {KFFT_F64, 3600, 256, 0, 128}, {KFFT_F64, 4050, 256, 0, 128},
-             {KFFT_F64, 3430, 512, 0, 0},    {KFFT_F64, 4320, 512, 0, 0},   {KFFT_F64, 3120, 512, 0, 0},   {KFFT_F32, 10400, 512, -1, 0}};
+             {KFFT_F64, 3430, 512, 0, 0},    {KFFT_F64, 4320, 512, 0, 0},   {KFFT_F64, 3120, 224, 0, 146}, {KFFT_F32, 10400, 512, -1, 64},
+             {KFFT_F64, 4001, 224, 0, 146},  {KFFT_F32, 9857, 512, -1, 64}, {KFFT_F32, 13750, 576, -1, 0}};
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         const char *pr = c[i].prec == KFFT_F64 ? "f64" : "f32";
         kfft_schedule s;

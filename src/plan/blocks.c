@@ -144,11 +144,20 @@ static int rounds_excess(const int *rad, int nr, int B, int64_t N, int f64, int 
     return x > 0 ? x : 0;
 }
 
-/* A 7-smooth block without a Rader or Bluestein convolution: the lengths sessions 43-44's thread,
- * padding and register rules were measured on (radices 11 and 13 and convolutions were not). */
+/* A 7-smooth block without a Rader or Bluestein convolution: the lengths the 8192-butterfly
+ * bound of odd_block_threads was measured on (on radices 11 and 13 it went both ways: 13750
+ * -5%, 14256 +6%, bench/results/h100-2026-11-28c-lift.txt). */
 static int measured_smooth(const kspec *k)
 {
     return kfft_max_prime_factor(k->R) <= 7 && !(k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER));
+}
+
+/* Radices up to 13 or a Rader convolution, no Bluestein: the lengths the fp32 and fp64
+ * two-blocks bounds and the fp64 padding were measured on (sessions 43-45; Bluestein's blocks
+ * have their own rules: conv_threads, conv_regs). */
+static int measured_radices(const kspec *k)
+{
+    return !(k->ops & KS_MID_BLUESTEIN) && ((k->ops & KS_MID_RADER) || kfft_max_prime_factor(k->R) <= 13);
 }
 
 /* Does a block of B columns of N points need more threads than a block may have for its
@@ -528,11 +537,15 @@ int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
  * 10206 0.67 -> 0.87, 10368 0.73 -> 0.97, 10976 0.70 -> 0.91, 11200 0.86 -> 1.12 (8575, 8750,
  * 9450 even). Larger blocks went both ways
  * (11250 -8%, 11340 -13%, 11907 -40%, 14400 -51%; 11664 +10%, 12150 +19%), and so did 256 threads
- * bound to two blocks (H in call 4: 7350 +15%, 9450 -26%). Measured on 7-smooth lengths only: not radices 11 and 13,
- * nor Rader blocks. Returns 0 where it does not apply. */
+ * bound to two blocks (H in call 4: 7350 +15%, 9450 -26%). Radices 11 and 13 and Rader's blocks
+ * (measured_radices), two reps (bench/results/h100-2026-11-28c-lift.txt): of the 78 lengths 56
+ * faster by 2% or more, the rest within 1% (their blocks compiled to two per SM already) but 9625
+ * (-2%); 9801 0.85 -> 1.16, 8624 0.90 -> 1.35, 7546 0.80 -> 1.34, 10647 0.79 -> 1.09, Rader
+ * 7489 3.86 -> 5.56, 9901 2.94 -> 4.55, 10369 3.13 -> 4.62, 10753 2.94 -> 4.39. Returns 0 where
+ * it does not apply. */
 int blk_odd_block_regs(const kspec *k, const kfft_device_info *info)
 {
-    if (k->f64 || k->B != 1 || k->T != 512 || k->R > 11200 || smem_blocks(k, info) < 2 || !measured_smooth(k) ||
+    if (k->f64 || k->B != 1 || k->T != 512 || k->R > 11200 || smem_blocks(k, info) < 2 || !measured_radices(k) ||
         k->ld == KS_LD_C2R_PACK || k->st == KS_ST_R2C_PACK)
         return 0;
     return rounds_regs(k->rad, k->nrad, 1, k->R, 0, k->T) >= 50 ? blk_two_blocks_regs(k->T) : 0;
@@ -579,9 +592,13 @@ int blk_small_radix_block(kspec *k, const kfft_device_info *info)
  *   0.96, 3600 0.68 -> 0.86, 3750 0.81 -> 1.05, 3840 2.41 -> 3.25, 3969 0.76 -> 0.96; 3528
  *   1.01 -> 0.96; call 3, against the rule before: the six it moves that set nothing all faster
  *   (3087 0.72 -> 0.93, 3150 1.30 -> 1.62, 3402 0.95 -> 1.24, 3675 2.05 -> 2.84, 3920 0.83 ->
- *   0.98, 4050 1.08 -> 1.23). 7-smooth lengths only (radices 11 and 13 and Rader's blocks, which
- *   f64_block also gives 512 threads, were not measured). Unbound, blocks of 150-174 registers stay one per SM and lost (3528 0.87,
- *   3780 0.76, 3600 0.68); over 64 KB the bound spilled (4800 at 256 threads 0.85 -> 0.58), and
+ *   0.98, 4050 1.08 -> 1.23). Radices 11 and 13 and Rader's blocks (measured_radices), two
+ *   reps (bench/results/h100-2026-11-28c-lift.txt): 35 of 39 faster, 3137 even (3080 0.83 ->
+ *   1.12, 3168 0.76 -> 0.99, 3380 0.76 -> 1.00, 3640 0.78 -> 1.05, Rader 3889 2.27 -> 2.77,
+ *   4051 2.11 -> 2.46); 3510 = 18x15x13 and Rader 3511, 3529 (3510 and 3528 points, radix 18
+ *   first, like 3528 above) 3-4% slower in both reps, kept: no simpler line separates them
+ *   (3564 = 18x18x11 +11%). Unbound, blocks of 150-174 registers stay one per SM and lost
+ *   (3528 0.87, 3780 0.76, 3600 0.68); over 64 KB the bound spilled (4800 at 256 threads 0.85 -> 0.58), and
  *   where 512 threads compile to 64 registers or fewer (two blocks already: 3430, 3500, 3645,
  *   352-416 threads for their widest pass) it lost 13-32% (call 1);
  * - Bluestein convolutions of 8192 points or more, powers of two: the widest radices with
@@ -597,7 +614,7 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
         int n = kfft_codelet_radices(k->R, rad, KS_MAX_RADICES, KFFT_RADIX_BALANCED);
         if (n > 0 && n <= 4) radix = KFFT_RADIX_BALANCED, T = 512;
         int64_t widest = radix >= 0 ? warps(k->R / rad[0]) : 0; /* radices_packed: widest first */
-        if (widest && widest <= 256 && k->R * 16 <= 65536 && measured_smooth(k))
+        if (widest && widest <= 256 && k->R * 16 <= 65536 && measured_radices(k))
             T = (int)widest, regs = blk_two_blocks_regs(T);
     } else if ((k->ops & KS_MID_BLUESTEIN) && k->R >= 8192 && !(k->R & (k->R - 1))) {
         radix = KFFT_RADIX_WIDEST, T = 256, k->pad = 0;
@@ -621,11 +638,12 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
  * 0.91, 1440 and 1728 +1%. Where the model said less (0.82-0.86) padding lost 3-9% (1176,
  * 1372, 1512, 1764, 2352) or gained 2-3% (1960, 2744), and where it said more wavefronts it
  * mostly lost (2500 -23%, 2058 -16%; but 1701 +19%, 1250 +14%: not modelled). Whole warps
- * alone went both ways (1050 +18%, 2187 -10%), so the other blocks keep their threads. Radices
- * 11 and 13 were not measured: not there. */
+ * alone went both ways (1050 +18%, 2187 -10%), so the other blocks keep their threads. On radices
+ * 11 and 13 (measured_radices; bench/results/h100-2026-11-28c-lift.txt, two reps) all 14 lengths
+ * it moves faster: 1936 0.87 -> 1.00, 2112 0.78 -> 0.91, 2640 0.81 -> 0.99, 2288 2.43 -> 2.97. */
 void blk_f64_pad(kspec *k, const kfft_device_info *info)
 {
-    if (!k->f64 || k->pad || k->B != 1 || (int64_t)k->R * 16 > 49152 || !measured_smooth(k) || k->ld != KS_LD_CPLX || k->st != KS_ST_CPLX)
+    if (!k->f64 || k->pad || k->B != 1 || (int64_t)k->R * 16 > 49152 || !measured_radices(k) || k->ld != KS_LD_CPLX || k->st != KS_ST_CPLX)
         return;
     kspec t = *k;
     t.T = blk_whole_warps(k, info);
