@@ -526,7 +526,8 @@ int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
     return T;
 }
 
-/* The register bound of an fp32 one-column mixed-radix block of up to 11200 points (87.5 KB) at
+/* The register bound of an fp32 one-column block (mixed radix or Rader's; measured_radices) of
+ * up to 11200 points (87.5 KB) at
  * odd_block_threads' 512 threads whose passes hold 50 or more registers of data in rounds
  * (data_regs: 14x14x14x3's radix-14 pass, 588 butterflies, two rounds, 56): two blocks per SM (64
  * registers), where they compiled to 74-84 (nvcc -Xptxas -v: 8232, 9450, 10206, 10368, 10976),
