@@ -56,15 +56,20 @@ if [ "$SETS" = full ]; then
 else
   shards=("--set $SETS")
 fi
-# GPU_CHECK_SIZES="n1,n2,...": the c2c part checks those lengths alone (four shards), for the
-# lengths a planner rule changes; GPU_CHECK_PREC="f32" (or f64) checks them in that precision alone.
-if [ -n "${GPU_CHECK_SIZES:-}" ]; then
-  IFS=, read -r -a sz <<<"$GPU_CHECK_SIZES"
-  shards=()
-  for i in 0 1 2 3; do
-    l=$(for j in "${!sz[@]}"; do [ $((j % 4)) = $i ] && printf '%s,' "${sz[$j]}"; done)
-    [ -n "$l" ] && shards+=("--sizes ${l%,}")
+# "n1,n2,..." as --sizes options of $2 shards (every $2-th length in each).
+size_shards() {
+  local -a sz
+  IFS=, read -r -a sz <<<"$1"
+  for ((i = 0; i < $2; i++)); do
+    l=$(for j in "${!sz[@]}"; do [ $((j % $2)) = $i ] && printf '%s,' "${sz[$j]}"; done)
+    [ -n "$l" ] && echo "--sizes ${l%,}"
   done
+}
+# GPU_CHECK_SIZES="n1,n2,...": the c2c part checks those lengths alone (GPU_CHECK_SHARDS shards,
+# default 4), for the lengths a planner rule changes; GPU_CHECK_PREC="f32" (or f64) checks them in
+# that precision alone.
+if [ -n "${GPU_CHECK_SIZES:-}" ]; then
+  mapfile -t shards < <(size_shards "$GPU_CHECK_SIZES" "${GPU_CHECK_SHARDS:-4}")
 fi
 pids=()
 part c2c || shards=()
@@ -101,9 +106,15 @@ dshards+=("--sizes large")
 [ -n "${GPU_CHECK_REAL_SMALL:-}" ] && unset 'dshards[-1]'
 real_timeout=$([ -n "${GPU_CHECK_REAL_SMALL:-}" ] && echo "${GPU_CHECK_REAL_TIMEOUT:-540}" || echo 0)
 [ "$SETS" = full ] || dshards=("--sizes 1-64")
+# GPU_CHECK_REAL_SIZES="n1,n2,...": the real part on those lengths alone (R2C and C2R, in and out
+# of place, GPU_CHECK_PREC's precisions), in GPU_CHECK_SHARDS shards, and no 2-D/3-D step.
+if [ -n "${GPU_CHECK_REAL_SIZES:-}" ]; then
+  mapfile -t dshards < <(size_shards "$GPU_CHECK_REAL_SIZES" "${GPU_CHECK_SHARDS:-4}")
+fi
+rprec=$([ "${GPU_CHECK_PREC:-both}" = "f32 f64" ] && echo both || echo "${GPU_CHECK_PREC:-both}")
 part real || dshards=()
 for i in "${!dshards[@]}"; do
-  ( t0=$(date +%s); timeout $real_timeout build-gpu/tests/test_dense --backend cuda --set real-full ${dshards[$i]} >"$LOG/real_$i.log" 2>&1
+  ( t0=$(date +%s); timeout $real_timeout build-gpu/tests/test_dense --backend cuda --prec $rprec --set real-full ${dshards[$i]} >"$LOG/real_$i.log" 2>&1
     echo "rc=$? $(( $(date +%s) - t0 ))s" >>"$LOG/real_$i.log" ) &
   pids+=($!)
 done
@@ -118,7 +129,7 @@ for p in f32 f64; do
 done
 printf 'r2c/c2r cuda: %s checks, %s FAIL lines, %s shards not ok\n' "$checks" "$fails" "$bad" | tee -a "$OUT/summary.txt"
 [ "$fails" = 0 ] && [ "$bad" = 0 ] || status=1
-[ -n "${GPU_CHECK_REAL_SMALL:-}" ] || step dense_nd_large build-gpu/tests/test_dense --backend cuda --set nd-large
+[ -n "${GPU_CHECK_REAL_SMALL:-}${GPU_CHECK_REAL_SIZES:-}" ] || step dense_nd_large build-gpu/tests/test_dense --backend cuda --set nd-large
 fi
 # The NVRTC compile checks need no GPU (CI runs them); the rest runs here on CUDA.
 part rest && step ctest ctest --test-dir build-gpu --output-on-failure -j4 -E "c2c_|nvrtc"

@@ -219,8 +219,10 @@ static void conv_and_bounds(void)
     } store[] = {{3345, KFFT_F32, 320, 2}, {4409, KFFT_F32, 448, 2}, {8191, KFFT_F32, 512, 2}, {1499, KFFT_F32, 160, 0},
                  {17443, KFFT_F32, 1024, 0}, {8191, KFFT_F64, 0, 0},
                  /* 4000..6144 points, balanced radices: a thread per butterfly of the narrowest pass
-                  * (blocks.c every_pass_threads; 20x18x15: 384, 21x16x14: 352) */
-                 {2699, KFFT_F32, 384, 2}, {2347, KFFT_F32, 352, 2}, {2347, KFFT_F64, 0, 0}};
+                  * (blocks.c every_pass_threads; 20x18x15: 384, 21x16x14: 352); Bluestein's blocks of
+                  * 257..352 threads up to 48 KB bound to three blocks per SM (blk_conv_regs), 3345's
+                  * 6720 points keep two */
+                 {2699, KFFT_F32, 384, 2}, {2347, KFFT_F32, 352, 3}, {2347, KFFT_F64, 0, 0}};
     for (size_t i = 0; i < sizeof store / sizeof store[0]; i++) {
         kfft_schedule s;
         strbuf src;

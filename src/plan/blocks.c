@@ -278,19 +278,29 @@ int blk_two_per_sm(const kspec *k, int f64, const kfft_device_info *info)
     return !f64 && k->T == 512 && info->dialect == KS_DIALECT_CUDA ? blk_two_blocks_regs(k->T) : 0;
 }
 
-/* The bound of a convolution block that is not fused (ks_conv_fused after conv_order): its
- * spectrum multiply sits in the forward FFT's last store (kernel.c), whose r loads per
- * butterfly add a few registers; fp32 blocks of 257..512 threads then fell from two blocks per
- * SM to one (3345's Bluestein block of 320 threads: 96 -> 101 registers). Bound to two: on
- * the H100 (bench/results/h100-2026-11-26-convstore.txt) 3345 0.73 -> 0.88 of cuFFT, 4507 1.66
- * -> 2.55, 5801 1.61 -> 2.43, 5407 2.17 -> 3.31, 8191 2.71 -> 2.75 (1.77 unbound). fp64 blocks
- * keep their f64_block choices (the store multiply alone won there: 4507 2.34 -> 2.56). */
+/* The bound of a convolution block. fp32 Bluestein blocks of 257..352 threads and up to 48 KB
+ * (convolutions of up to 6144 points) compile to 88-92 registers, two blocks per SM, where
+ * shared memory holds three or more: bound to three. H100 (bench/results/h100-2026-11-28c-lift.txt
+ * calls 3-4, h100-2026-11-28d-blue3.txt): every tenth of the 513 lengths it moves (1825..2939),
+ * 52 of 52 faster, 1.02-1.20x, geomean 1.12 (2114 0.98 -> 1.14 of cuFFT, 2271 1.04 -> 1.25, 2794
+ * 1.78 -> 2.07); the other tenth and 16 R2C/C2R/2-D cases, 67 of 67 held or gained, geomean 1.13
+ * (r2c:2383 1.03 -> 1.34, R2C 1843^2 1.48 -> 1.66); at 256 threads the 4096-point blocks spilled and lost (2011 1.05 -> 0.65), and
+ * larger blocks went both ways (6720 points: 3345 -1%, 8575..9072 points -4 to -6%).
+ * Other fp32 blocks of 257..512 threads that are not fused (ks_conv_fused after conv_order):
+ * their spectrum multiply sits in the forward FFT's last store (kernel.c), whose r loads per
+ * butterfly add a few registers; they then fell from two blocks per SM to one (3345's Bluestein
+ * block of 320 threads: 96 -> 101 registers). Bound to two: on the H100 (bench/results/
+ * h100-2026-11-26-convstore.txt) 3345 0.73 -> 0.88 of cuFFT, 4507 1.66 -> 2.55, 5801 1.61 ->
+ * 2.43, 5407 2.17 -> 3.31, 8191 2.71 -> 2.75 (1.77 unbound). fp64 blocks keep their f64_block
+ * choices (the store multiply alone won there: 4507 2.34 -> 2.56). */
 int blk_conv_regs(const kspec *k, int f64, const kfft_device_info *info)
 {
+    if (f64 || k->T <= 256 || k->T > 512 || info->dialect != KS_DIALECT_CUDA) return 0;
+    if ((k->ops & KS_MID_BLUESTEIN) && k->T <= 352 && (int64_t)k->B * k->R * 8 <= 49152 && smem_blocks(k, info) >= 3)
+        return 65536 / (3 * k->T);
     kspec o = *k;
     blk_conv_order(&o);
-    if (f64 || ks_conv_fused(&o) || k->T <= 256 || k->T > 512 || info->dialect != KS_DIALECT_CUDA) return 0;
-    return blk_two_blocks_regs(k->T);
+    return ks_conv_fused(&o) ? 0 : blk_two_blocks_regs(k->T);
 }
 
 /* A register bound (k->regs) as the blocks per SM the compiler must make room for: as many
