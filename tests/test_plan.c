@@ -428,7 +428,8 @@ static void packed_real_blocks(void)
  * pass has at most 256 butterflies take a thread per butterfly of it, bound to two blocks per SM
  * (3200, 3600, 4050), not 3430 (352 butterflies) or 4320 (69 KB). The two-blocks bounds and the
  * padding hold for radices 11 and 13 and Rader's blocks too (fp64 1408 = 16x11x8, 3120 =
- * 16x15x13, Rader 4001's 4000; fp32 10400 = 13x10x10x8, Rader 9857's 9856), the narrowest-pass
+ * 16x15x13, Rader 4001's 4000; fp32 10400 = 13x10x10x8, Rader 9857's 9856, and Rader's blocks up to
+ * RADER_ALL_THREADS: 11701's 11700), the narrowest-pass
  * bound for 7-smooth lengths alone (13750 = 25x25x11x2 keeps 576 threads). */
 static void block_threads_pad(void)
 {
@@ -443,7 +444,8 @@ static void block_threads_pad(void)
              {KFFT_F32, 17500, 704, -1, 0},  {KFFT_F32, 8232, 512, -1, 64}, {KFFT_F32, 11200, 512, -1, 64}, {KFFT_F32, 10080, 512, -1, 0},
              {KFFT_F32, 11250, 512, -1, 0},  {KFFT_F64, 3200, 160, 0, 204}, {KFFT_F64, 3600, 256, 0, 128}, {KFFT_F64, 4050, 256, 0, 128},
              {KFFT_F64, 3430, 512, 0, 0},    {KFFT_F64, 4320, 512, 0, 0},   {KFFT_F64, 3120, 224, 0, 146}, {KFFT_F32, 10400, 512, -1, 64},
-             {KFFT_F64, 4001, 224, 0, 146},  {KFFT_F32, 9857, 512, -1, 64}, {KFFT_F32, 13750, 576, -1, 0}};
+             {KFFT_F64, 4001, 224, 0, 146},  {KFFT_F32, 9857, 512, -1, 64}, {KFFT_F32, 13750, 576, -1, 0},
+             {KFFT_F32, 11701, 512, -1, 64}};
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         const char *pr = c[i].prec == KFFT_F64 ? "f64" : "f32";
         kfft_schedule s;

@@ -537,7 +537,7 @@ int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
 }
 
 /* The register bound of an fp32 one-column block (mixed radix or Rader's; measured_radices) of
- * up to 11200 points (87.5 KB) at
+ * up to 11200 points (87.5 KB; Rader's up to RADER_ALL_THREADS, past which they take 1024 threads) at
  * odd_block_threads' 512 threads whose passes hold 50 or more registers of data in rounds
  * (data_regs: 14x14x14x3's radix-14 pass, 588 butterflies, two rounds, 56): two blocks per SM (64
  * registers), where they compiled to 74-84 (nvcc -Xptxas -v: 8232, 9450, 10206, 10368, 10976),
@@ -552,11 +552,14 @@ int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
  * (measured_radices), two reps (bench/results/h100-2026-11-28c-lift.txt): of the 78 lengths 56
  * faster by 2% or more, the rest within 1% (their blocks compiled to two per SM already) but 9625
  * (-2%); 9801 0.85 -> 1.16, 8624 0.90 -> 1.35, 7546 0.80 -> 1.34, 10647 0.79 -> 1.09, Rader
- * 7489 3.86 -> 5.56, 9901 2.94 -> 4.55, 10369 3.13 -> 4.62, 10753 2.94 -> 4.39. Returns 0 where
- * it does not apply. */
+ * 7489 3.86 -> 5.56, 9901 2.94 -> 4.55, 10369 3.13 -> 4.62, 10753 2.94 -> 4.39. Rader's one
+ * block between 11200 points and RADER_ALL_THREADS, 11701's 11700 = 10x13x9x10, two reps each
+ * (h100-2026-11-28c-lift.txt call 3, a probe; h100-2026-11-28d-blue3.txt call 2): 3.19 -> 4.96,
+ * R2C 3.64 -> 5.73, C2R 3.82 -> 5.65, 11701^2 2.98 -> 3.50, R2C 11701^2 4.50 -> 5.31. Returns 0
+ * where it does not apply. */
 int blk_odd_block_regs(const kspec *k, const kfft_device_info *info)
 {
-    if (k->f64 || k->B != 1 || k->T != 512 || k->R > 11200 || smem_blocks(k, info) < 2 || !measured_radices(k) ||
+    if (k->f64 || k->B != 1 || k->T != 512 || k->R > ((k->ops & KS_MID_RADER) ? RADER_ALL_THREADS - 1 : 11200) || smem_blocks(k, info) < 2 || !measured_radices(k) ||
         k->ld == KS_LD_C2R_PACK || k->st == KS_ST_R2C_PACK)
         return 0;
     return rounds_regs(k->rad, k->nrad, 1, k->R, 0, k->T) >= 50 ? blk_two_blocks_regs(k->T) : 0;
