@@ -597,7 +597,12 @@ int blk_small_radix_block(kspec *k, const kfft_device_info *info)
  *   0.73 -> 1.01, 6720 0.87 -> 1.07, 7000 0.50 -> 0.78, 7200 0.73 -> 1.05, 8000 0.73 -> 0.88,
  *   9600 0.58 -> 1.02, 10000 0.62 -> 0.89, 10080 2.06 -> 2.94; losses kept: 9000 0.72 -> 0.62,
  *   6000 1.10 -> 1.02). Not where the balanced set has more than four radices (3125 = 5^5 and
- *   12500 lost), and not 256 threads (won 7500 and 12000, lost 7200, 7776, 8000 by 20-30%);
+ *   12500 lost): those keep the narrow radices at a thread per butterfly of the widest pass, in
+ *   whole warps (H100, bench/results/h100-2026-11-28d-blue3.txt calls 3-4, two reps, all 16
+ *   lengths it moves, the radix-25 ones: 12500 0.67 -> 0.82 of cuFFT at 500 -> 512 threads,
+ *   12250 1.34 -> 1.81, Rader 12251 2.15 -> 2.58, 9625 1.90 -> 2.14, 4375 0.85 -> 0.89, C2R
+ *   12251 2.25 -> 2.83, 64x12500 0.80 -> 0.89; 11375's 455 -> 480 -4%, the rest within 1-2%),
+ *   and not 256 threads (won 7500 and 12000, lost 7200, 7776, 8000 by 20-30%);
  *   but blocks of up to 64 KB whose widest pass has at most 256 butterflies take a thread per
  *   butterfly of it, in whole warps, bound to two blocks per SM: at 512 threads they compiled
  *   to 86-124 registers (nvcc -Xptxas -v, scripts/sass_count.py), one block per SM, half the
@@ -627,6 +632,7 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
     if (mixed && (int64_t)k->R * 16 > 49152 && odd > 3) {
         int n = kfft_codelet_radices(k->R, rad, KS_MAX_RADICES, KFFT_RADIX_BALANCED);
         if (n > 0 && n <= 4) radix = KFFT_RADIX_BALANCED, T = 512;
+        else k->T = blk_whole_warps(k, info);
         int64_t widest = radix >= 0 ? warps(k->R / rad[0]) : 0; /* radices_packed: widest first */
         if (widest && widest <= 256 && k->R * 16 <= 65536 && measured_radices(k))
             T = (int)widest, regs = blk_two_blocks_regs(T);
