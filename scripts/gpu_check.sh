@@ -123,7 +123,7 @@ if part real; then
 fails=$(cat "$LOG"/real_*.log | grep -c '^FAIL')
 checks=$(grep -h " checks, " "$LOG"/real_*.log | awk '{s+=$1} END {print s}')
 bad=$(grep -L "^rc=0 " "$LOG"/real_*.log | wc -l)
-for p in f32 f64; do
+for p in ${GPU_CHECK_PREC:-f32 f64}; do
   worst=$(grep -h "^$p: worst relative L2" "$LOG"/real_*.log | awk '{print $5}' | sort -g | tail -1)
   printf 'r2c/c2r cuda %s: worst rel L2 %s\n' $p "$worst" | tee -a "$OUT/summary.txt"
 done

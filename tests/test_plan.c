@@ -2026,8 +2026,8 @@ int main(void)
     }
     /* fp64 one-kernel blocks (session 13, bench/results/h100-2026-11-25h-f64.txt): balanced
      * radices with 512 threads over 48 KB where the odd part exceeds 3 and the balanced set
-     * has at most four radices (else the narrow ones in whole warps, session 46); the widest radices with 256 threads for Bluestein's 8192
-     * points and the packed C2R's. */
+     * has at most four radices (else the narrow ones in whole warps, session 46); the widest
+     * radices with 256 threads for Bluestein's 8192 points and the packed C2R's. */
     const struct {
         kfft_type type;
         int64_t n;

@@ -284,8 +284,9 @@ int blk_two_per_sm(const kspec *k, int f64, const kfft_device_info *info)
  * calls 3-4, h100-2026-11-28d-blue3.txt): every tenth of the 513 lengths it moves (1825..2939),
  * 52 of 52 faster, 1.02-1.20x, geomean 1.12 (2114 0.98 -> 1.14 of cuFFT, 2271 1.04 -> 1.25, 2794
  * 1.78 -> 2.07); the other tenth and 16 R2C/C2R/2-D cases, 67 of 67 held or gained, geomean 1.13
- * (r2c:2383 1.03 -> 1.34, R2C 1843^2 1.48 -> 1.66); at 256 threads the 4096-point blocks spilled and lost (2011 1.05 -> 0.65), and
- * larger blocks went both ways (6720 points: 3345 -1%, 8575..9072 points -4 to -6%).
+ * (r2c:2383 1.03 -> 1.34, R2C 1843^2 1.48 -> 1.66); at 256 threads the 4096-point blocks spilled
+ * and lost (2011 1.05 -> 0.65), and larger blocks went both ways (6720 points: 3345 -1%,
+ * 8575..9072 points -4 to -6%).
  * Other fp32 blocks of 257..512 threads that are not fused (ks_conv_fused after conv_order):
  * their spectrum multiply sits in the forward FFT's last store (kernel.c), whose r loads per
  * butterfly add a few registers; they then fell from two blocks per SM to one (3345's Bluestein
@@ -537,8 +538,8 @@ int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
 }
 
 /* The register bound of an fp32 one-column block (mixed radix or Rader's; measured_radices) of
- * up to 11200 points (87.5 KB; Rader's up to RADER_ALL_THREADS, past which they take 1024 threads) at
- * odd_block_threads' 512 threads whose passes hold 50 or more registers of data in rounds
+ * up to 11200 points (87.5 KB; Rader's up to RADER_ALL_THREADS, past which they take 1024
+ * threads) at odd_block_threads' 512 threads whose passes hold 50 or more registers of data in rounds
  * (data_regs: 14x14x14x3's radix-14 pass, 588 butterflies, two rounds, 56): two blocks per SM (64
  * registers), where they compiled to 74-84 (nvcc -Xptxas -v: 8232, 9450, 10206, 10368, 10976),
  * one block per SM; those under 50 compile to 52-64 and are two already (6750, 8400, 10080).
@@ -559,7 +560,8 @@ int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
  * where it does not apply. */
 int blk_odd_block_regs(const kspec *k, const kfft_device_info *info)
 {
-    if (k->f64 || k->B != 1 || k->T != 512 || k->R > ((k->ops & KS_MID_RADER) ? RADER_ALL_THREADS - 1 : 11200) || smem_blocks(k, info) < 2 || !measured_radices(k) ||
+    int most = (k->ops & KS_MID_RADER) ? RADER_ALL_THREADS - 1 : 11200;
+    if (k->f64 || k->B != 1 || k->T != 512 || k->R > most || smem_blocks(k, info) < 2 || !measured_radices(k) ||
         k->ld == KS_LD_C2R_PACK || k->st == KS_ST_R2C_PACK)
         return 0;
     return rounds_regs(k->rad, k->nrad, 1, k->R, 0, k->T) >= 50 ? blk_two_blocks_regs(k->T) : 0;
