@@ -626,6 +626,22 @@ int blk_small_radix_block(kspec *k, const kfft_device_info *info)
  *   256 threads, unpadded (4093 1.25 -> 1.62);
  * - the packed C2R's 8192 points (C2R 16384): as in fp32, 32x32x8, padded, 256 threads
  *   (1.08 -> 1.27). */
+/* fp64 7-smooth blocks of 10000 points or more whose narrow radices (16s, then 25s and 27s)
+ * include a radix of 25 or more: those radices beat the balanced ones at 512 threads (fewer
+ * passes, each a round). H100, two reps, every 7-smooth length 10000..12800 that has at most four
+ * balanced radices (bench/results/h100-2026-11-28d-blue3.txt call 5, after kfft tune found 10000
+ * 1.11x and 11250 1.35x in call 3): of the 19 with such a radix, 16 faster, 11907 0.90 -> 1.59 of
+ * cuFFT, 11250 0.72 -> 0.95, 11340 2.28 -> 2.92, 10500 2.58 -> 2.93, 10000 0.87 -> 0.96, 10800
+ * 0.91 -> 1.00, 12800 0.90 -> 1.00, 64x11250 0.83 -> 0.98; 11200, 10368, 12096 1-3% slower. The 9
+ * without (16, 21 or less first) lost 3-30% (10080 3.10 -> 2.17, 10976 0.93 -> 0.65, 12544 0.90
+ * -> 0.75): they keep the balanced ones. */
+static int f64_narrow_wide(const kspec *k)
+{
+    int rad[KS_MAX_RADICES], n = kfft_codelet_radices(k->R, rad, KS_MAX_RADICES, KFFT_RADIX_NARROW), maxr = 1;
+    for (int i = 0; i < n; i++) maxr = rad[i] > maxr ? rad[i] : maxr;
+    return k->R >= 10000 && measured_smooth(k) && maxr >= 25;
+}
+
 kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
 {
     int mixed = !(k->ops & KS_MID_BLUESTEIN) && k->ld != KS_LD_C2R_PACK && k->st != KS_ST_R2C_PACK;
@@ -633,7 +649,7 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
     if (k->B != 1) return KFFT_SUCCESS;
     if (mixed && (int64_t)k->R * 16 > 49152 && odd > 3) {
         int n = kfft_codelet_radices(k->R, rad, KS_MAX_RADICES, KFFT_RADIX_BALANCED);
-        if (n > 0 && n <= 4) radix = KFFT_RADIX_BALANCED, T = 512;
+        if (n > 0 && n <= 4) radix = f64_narrow_wide(k) ? KFFT_RADIX_NARROW : KFFT_RADIX_BALANCED, T = 512;
         else k->T = blk_whole_warps(k, info);
         int64_t widest = radix >= 0 ? warps(k->R / rad[0]) : 0; /* radices_packed: widest first */
         if (widest && widest <= 256 && k->R * 16 <= 65536 && measured_radices(k))
