@@ -111,7 +111,7 @@ real_timeout=$([ -n "${GPU_CHECK_REAL_SMALL:-}" ] && echo "${GPU_CHECK_REAL_TIME
 if [ -n "${GPU_CHECK_REAL_SIZES:-}" ]; then
   mapfile -t dshards < <(size_shards "$GPU_CHECK_REAL_SIZES" "${GPU_CHECK_SHARDS:-4}")
 fi
-rprec=$([ "${GPU_CHECK_PREC:-both}" = "f32 f64" ] && echo both || echo "${GPU_CHECK_PREC:-both}")
+case "${GPU_CHECK_PREC:-}" in f32 | f64) rprec=$GPU_CHECK_PREC ;; *) rprec=both ;; esac
 part real || dshards=()
 for i in "${!dshards[@]}"; do
   ( t0=$(date +%s); timeout $real_timeout build-gpu/tests/test_dense --backend cuda --prec $rprec --set real-full ${dshards[$i]} >"$LOG/real_$i.log" 2>&1

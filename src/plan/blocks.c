@@ -119,8 +119,10 @@ static int reg_bound(int T, int mb)
     return cap > 255 ? 255 : cap;
 }
 
-/* The register bound (kspec.regs) that fits two blocks of T threads on an SM's 64K registers. */
-int blk_two_blocks_regs(int T) { return 65536 / (2 * T); }
+/* The register bound (kspec.regs) that fits nb blocks of T threads on an SM's 64K registers. */
+static int blocks_regs(int T, int nb) { return 65536 / (nb * T); }
+
+int blk_two_blocks_regs(int T) { return blocks_regs(T, 2); }
 
 /* Registers `rounds` rounds of radix-r butterflies take: two floats or four halves of doubles per value. */
 static int data_regs(int r, int rounds, int f64) { return (f64 ? 4 : 2) * r * rounds; }
@@ -298,7 +300,7 @@ int blk_conv_regs(const kspec *k, int f64, const kfft_device_info *info)
 {
     if (f64 || k->T <= 256 || k->T > 512 || info->dialect != KS_DIALECT_CUDA) return 0;
     if ((k->ops & KS_MID_BLUESTEIN) && k->T <= 352 && (int64_t)k->B * k->R * 8 <= 49152 && smem_blocks(k, info) >= 3)
-        return 65536 / (3 * k->T);
+        return blocks_regs(k->T, 3);
     kspec o = *k;
     blk_conv_order(&o);
     return ks_conv_fused(&o) ? 0 : blk_two_blocks_regs(k->T);
@@ -637,9 +639,11 @@ int blk_small_radix_block(kspec *k, const kfft_device_info *info)
  * -> 0.75): they keep the balanced ones. */
 static int f64_narrow_wide(const kspec *k)
 {
-    int rad[KS_MAX_RADICES], n = kfft_codelet_radices(k->R, rad, KS_MAX_RADICES, KFFT_RADIX_NARROW), maxr = 1;
-    for (int i = 0; i < n; i++) maxr = rad[i] > maxr ? rad[i] : maxr;
-    return k->R >= 10000 && measured_smooth(k) && maxr >= 25;
+    if (k->R < 10000 || !measured_smooth(k)) return 0;
+    int rad[KS_MAX_RADICES], n = kfft_codelet_radices(k->R, rad, KS_MAX_RADICES, KFFT_RADIX_NARROW);
+    for (int i = 0; i < n; i++)
+        if (rad[i] >= 25) return 1;
+    return 0;
 }
 
 kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)

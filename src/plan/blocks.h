@@ -31,7 +31,8 @@ void blk_local_tables(kspec *k, kfft_table *t, const kfft_device_info *info, int
 /* A convolution kernel's radices reordered so its middle stays in registers. */
 void blk_conv_order(kspec *k);
 /* Register bounds (kspec.regs; 0: none): the default of two blocks per SM where measured to
- * win; an unfused convolution block's. */
+ * win; a convolution block's (three per SM for fp32 Bluestein blocks of 257..352 threads up to
+ * 48 KB, else two where unfused). */
 int blk_two_per_sm(const kspec *k, int f64, const kfft_device_info *info);
 int blk_conv_regs(const kspec *k, int f64, const kfft_device_info *info);
 /* Blocks per SM the compiler is told to fit (CUDA launch bounds; 0: none). */
