@@ -2027,7 +2027,8 @@ int main(void)
     /* fp64 one-kernel blocks (session 13, bench/results/h100-2026-11-25h-f64.txt): balanced
      * radices with 512 threads over 48 KB where the odd part exceeds 3 and the balanced set
      * has at most four radices (else the narrow ones in whole warps, session 46; from 10000
-     * points, 7-smooth, the narrow ones where they have a radix of 25 or more); the widest
+     * points, 13-smooth without a convolution, the narrow ones where they have a radix of 25 or
+     * more: 11700 since session 47; Rader's 12096 keeps the balanced ones); the widest
      * radices with 256 threads for Bluestein's 8192 points and the packed C2R's. */
     const struct {
         kfft_type type;
@@ -2040,6 +2041,7 @@ int main(void)
         {KFFT_C2C, 8192, "R=8192(16x16x16x2) B=1 T=512"}, {KFFT_C2C, 4093, "m=8192 | k0 single R=8192(32x8x32) B=1 T=256"},
         {KFFT_C2C, 4049, "R=8100(10x9x9x10) B=1 T=810"},  {KFFT_C2R, 16384, "R=8192(32x32x8) B=1 T=256"},
         {KFFT_R2C, 16384, "R=8192(16x16x16x2) B=1 T=512"}, {KFFT_C2C, 10080, "R=10080(12x12x10x7) B=1 T=512"},
+        {KFFT_C2C, 11700, "R=11700(25x13x9x4) B=1 T=512"}, {KFFT_C2C, 12097, "R=12096(12x12x7x12) B=1 T=512"},
     };
     for (size_t i = 0; i < sizeof f64r / sizeof *f64r; i++) {
         char d[1024];

@@ -628,18 +628,23 @@ int blk_small_radix_block(kspec *k, const kfft_device_info *info)
  *   256 threads, unpadded (4093 1.25 -> 1.62);
  * - the packed C2R's 8192 points (C2R 16384): as in fp32, 32x32x8, padded, 256 threads
  *   (1.08 -> 1.27). */
-/* fp64 7-smooth blocks of 10000 points or more whose narrow radices (16s, then 25s and 27s)
- * include a radix of 25 or more: those radices beat the balanced ones at 512 threads (fewer
- * passes, each a round). H100, two reps, every 7-smooth length 10000..12800 that has at most four
- * balanced radices (bench/results/h100-2026-11-28d-blue3.txt call 5, after kfft tune found 10000
- * 1.11x and 11250 1.35x in call 3): of the 19 with such a radix, 16 faster, 11907 0.90 -> 1.59 of
- * cuFFT, 11250 0.72 -> 0.95, 11340 2.28 -> 2.92, 10500 2.58 -> 2.93, 10000 0.87 -> 0.96, 10800
- * 0.91 -> 1.00, 12800 0.90 -> 1.00, 64x11250 0.83 -> 0.98; 11200, 10368, 12096 1-3% slower. The 9
- * without (16, 21 or less first) lost 3-30% (10080 3.10 -> 2.17, 10976 0.93 -> 0.65, 12544 0.90
- * -> 0.75): they keep the balanced ones. */
+/* fp64 13-smooth blocks of 10000 points or more, no convolution, whose narrow radices (16s, then
+ * 25s and 27s) include a radix of 25 or more: those radices beat the balanced ones at 512 threads
+ * (fewer passes, each a round). H100, two reps, every 7-smooth length 10000..12800 that has at
+ * most four balanced radices (bench/results/h100-2026-11-28d-blue3.txt call 5, after kfft tune
+ * found 10000 1.11x and 11250 1.35x in call 3): of the 19 with such a radix, 16 faster, 11907 0.90
+ * -> 1.59 of cuFFT, 11250 0.72 -> 0.95, 11340 2.28 -> 2.92, 10500 2.58 -> 2.93, 10000 0.87 -> 0.96,
+ * 10800 0.91 -> 1.00, 12800 0.90 -> 1.00, 64x11250 0.83 -> 0.98; 11200, 10368, 12096 1-3% slower.
+ * The 9 without (16, 21 or less first) lost 3-30% (10080 3.10 -> 2.17, 10976 0.93 -> 0.65, 12544
+ * 0.90 -> 0.75): they keep the balanced ones. Radices 11 and 13, the same line drawn beforehand
+ * and checked on an H200 (bench/results/h200-2026-11-28-calls.txt call 3, two reps, all 14
+ * lengths it moves): 12 faster, 11700 2.20 -> 2.77 of cuFFT, 12100 1.20 -> 1.51, 11000 1.56 ->
+ * 1.69, 11880 1.80 -> 1.98, 12375 1.46 -> 1.61, 64x11700 1.78 -> 2.08; 10400 and 11232 1-2%
+ * slower. Rader's blocks went both ways there (11719 +30%, 11161 +22%; 12097 -11%, 10369 -9%,
+ * 11311 -8%: 23 primes, no line found) and keep the balanced radices. */
 static int f64_narrow_wide(const kspec *k)
 {
-    if (k->R < 10000 || !measured_smooth(k)) return 0;
+    if (k->R < 10000 || kfft_max_prime_factor(k->R) > 13 || (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER))) return 0;
     int rad[KS_MAX_RADICES], n = kfft_codelet_radices(k->R, rad, KS_MAX_RADICES, KFFT_RADIX_NARROW);
     for (int i = 0; i < n; i++)
         if (rad[i] >= 25) return 1;
