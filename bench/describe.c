@@ -1,9 +1,10 @@
 /* kfft_describe: the plan kfft makes for a case on a described H100 (sm_90), without a GPU:
  * its schedule, and with --source the CUDA program the generator writes for it. For reading
  * the generated code and counting its compiled instructions offline (scripts/sass_count.py).
- *   kfft_describe [--f64] [--source] [--conv M] [--knob T,pad,radix,regs] CASE...   (CASE as
- * kfft_bench's, batched to 2^27 elements as the benchmark's; "@B" after a case sets the batch;
- * --knob forces the first stage's one-kernel choices as a kfft tune candidate does) */
+ *   kfft_describe [--f64] [--source] [--conv M] [--knob T,pad,radix,regs] [--mem-gbs G] CASE...
+ * (CASE as kfft_bench's, batched to 2^27 elements as the benchmark's; "@B" after a case sets
+ * the batch; --knob forces the first stage's one-kernel choices as a kfft tune candidate does;
+ * --mem-gbs sets the device's peak DRAM bandwidth, 3352 for the H100, 4915 for an H200) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,16 +72,17 @@ int main(int argc, char **argv)
         if (!strcmp(argv[a], "--f64")) f64 = 1;
         else if (!strcmp(argv[a], "--source")) source = 1;
         else if (!strcmp(argv[a], "--conv") && a + 1 < argc) conv = atoll(argv[++a]);
+        else if (!strcmp(argv[a], "--mem-gbs") && a + 1 < argc) info.mem_gbs = atoi(argv[++a]);
         else if (!strcmp(argv[a], "--knob") && a + 1 < argc &&
                  sscanf(argv[a + 1], "%d,%d,%d,%d", &knob[0], &knob[1], &knob[2], &knob[3]) >= 3 && knob[0] > 0)
             a++;
         else if (argv[a][0] == '-') {
-            fprintf(stderr, "usage: kfft_describe [--f64] [--source] [--conv M] [--knob T,pad,radix,regs] CASE...\n");
+            fprintf(stderr, "usage: kfft_describe [--f64] [--source] [--conv M] [--knob T,pad,radix,regs] [--mem-gbs G] CASE...\n");
             return 2;
         }
     }
     for (int a = 1; a < argc; a++) {
-        if (!strcmp(argv[a], "--conv") || !strcmp(argv[a], "--knob")) a++;
+        if (!strcmp(argv[a], "--conv") || !strcmp(argv[a], "--knob") || !strcmp(argv[a], "--mem-gbs")) a++;
         else if (argv[a][0] != '-') bad |= describe(argv[a], f64, source, conv, knob, &info);
     }
     return bad;

@@ -20,6 +20,7 @@ static inline kfft_device_info test_h100_info(const char *arch)
     info.max_threads = 1024;
     info.cluster_max = 8;
     info.fp64 = 1;
+    info.mem_gbs = 3352; /* H100 SXM: 2619 MHz x 5120 bits, double data rate */
     return info;
 }
 

@@ -1114,8 +1114,8 @@ static void plane_kernels(void)
  * column per block, fp32 blocks alone on their SM with P <= 5, fp64 P = 2; for a complex
  * power of two, columns of 64 KB (8192 points, fp64 4096) with P = 4 (fp64 also 8), fp32 65536
  * in four of 16384, and the packed real routes of twice those lengths (R2C's store by output
- * pairs, with its own twiddle tables); plain columns; none without clusters (OpenCL). The
- * fused kernel needs no workspace. */
+ * pairs, with its own twiddle tables), on 4 TB/s or more only the 64 KB columns in fours;
+ * plain columns; none without clusters (OpenCL). The fused kernel needs no workspace. */
 static void cluster_passes(void)
 {
     struct { kfft_type type; int prec; int64_t n, batch; int clu, kernels; } c[] = {
@@ -1184,6 +1184,25 @@ static void cluster_passes(void)
             CHECK(s.nsteps == 2, "no clusters: %lld in %d kernels: %s", (long long)n, s.nsteps, s.describe);
             kfft_schedule_free(&s);
         }
+    /* On 4 TB/s or more (an H200) the columns that hold an SM (fp32 65536's 16384 points) or
+     * span eight blocks (fp64 P = 8), and fp64 C2R's, take the two passes; the 64 KB columns in
+     * fours keep their clusters (clusters.c: clu_columns) */
+    struct { kfft_type type; int prec; int64_t n; int clu; } fm[] = {
+        {KFFT_C2C, KFFT_F32, 65536, 0}, {KFFT_R2C, KFFT_F32, 131072, 0}, {KFFT_C2R, KFFT_F32, 131072, 0}, {KFFT_C2C, KFFT_F64, 32768, 0},
+        {KFFT_R2C, KFFT_F64, 65536, 0}, {KFFT_C2R, KFFT_F64, 32768, 0},  {KFFT_C2C, KFFT_F32, 32768, 4},  {KFFT_R2C, KFFT_F32, 65536, 4},
+        {KFFT_C2R, KFFT_F32, 65536, 4}, {KFFT_C2C, KFFT_F64, 16384, 4},  {KFFT_R2C, KFFT_F64, 32768, 4},
+    };
+    info = test_h100_info("sm_90");
+    info.mem_gbs = 4915;
+    for (size_t i = 0; i < sizeof fm / sizeof fm[0]; i++) {
+        if (schedule_on(&info, fm[i].type, fm[i].prec, 1, &fm[i].n, 4, &s)) {
+            CHECK(0, "fast memory %lld: plan failed: %s", (long long)fm[i].n, kfft_error_message());
+            continue;
+        }
+        CHECK(s.spec[0].clu == fm[i].clu && s.nsteps == (fm[i].clu ? 1 : 2), "fast memory %lld (%s): clu %d in %d kernels (want %d): %s",
+              (long long)fm[i].n, fm[i].prec == KFFT_F64 ? "f64" : "f32", s.spec[0].clu, s.nsteps, fm[i].clu, s.describe);
+        kfft_schedule_free(&s);
+    }
     /* kfft_tune's noclu knob (wisdom's noclu=1): the same lengths without clusters */
     struct { kfft_type type; int64_t n; } nc[] = {{KFFT_C2C, 55296}, {KFFT_C2C, 65536}, {KFFT_C2C, 52329}, {KFFT_R2C, 65536}};
     info = test_h100_info("sm_90");

@@ -20,6 +20,8 @@ typedef struct {
                               shared memory (CUDA cc >= 9.0: 8, the portable size); 0: none */
     int fp64;
     size_t global_mem;
+    int mem_gbs;           /* peak DRAM bandwidth in GB/s (memory clock x bus width; 0: unknown):
+                              where the passes' round trips cost less than a slower kernel */
     struct kfft_wisdom *wisdom; /* the context's measured choices (plan/wisdom.h); NULL: none */
 } kfft_device_info;
 

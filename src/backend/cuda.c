@@ -21,7 +21,10 @@ typedef unsigned long long CUdeviceptr;
 typedef int nvrtcResult;
 typedef struct _nvrtcProgram *nvrtcProgram;
 
-enum { CU_ATTR_MAX_THREADS = 1, CU_ATTR_SMEM = 8, CU_ATTR_CC_MAJOR = 75, CU_ATTR_CC_MINOR = 76, CU_ATTR_SMEM_OPTIN = 97 };
+enum {
+    CU_ATTR_MAX_THREADS = 1, CU_ATTR_SMEM = 8, CU_ATTR_MEM_CLOCK = 36, CU_ATTR_BUS_WIDTH = 37, CU_ATTR_CC_MAJOR = 75, CU_ATTR_CC_MINOR = 76,
+    CU_ATTR_SMEM_OPTIN = 97
+};
 enum { CU_FUNC_ATTR_LOCAL_BYTES = 3, CU_FUNC_ATTR_NUM_REGS = 4, CU_FUNC_ATTR_MAX_DYNAMIC_SMEM = 8 };
 enum { CUDA_ERROR_OUT_OF_MEMORY = 2 };
 
@@ -217,7 +220,7 @@ static kfft_status cuda_open(const kfft_context_desc *desc, void **state, kfft_d
     cuda_state *s = calloc(1, sizeof *s);
     if (!s) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory");
     CUresult r;
-    int drv = 0, nv_major = 0, nv_minor = 0, major = 0, minor = 0, smem = 0, optin = 0, thr = 0;
+    int drv = 0, nv_major = 0, nv_minor = 0, major = 0, minor = 0, smem = 0, optin = 0, thr = 0, mclk = 0, bus = 0;
     if ((r = cu.cuDeviceGet(&s->dev, desc->device)) || (r = cu.cuDevicePrimaryCtxRetain(&s->ctx, s->dev))) {
         free(s);
         return cufail(r, "cuDevicePrimaryCtxRetain");
@@ -230,6 +233,8 @@ static kfft_status cuda_open(const kfft_context_desc *desc, void **state, kfft_d
     cu.cuDeviceGetAttribute(&smem, CU_ATTR_SMEM, s->dev);
     cu.cuDeviceGetAttribute(&optin, CU_ATTR_SMEM_OPTIN, s->dev);
     cu.cuDeviceGetAttribute(&thr, CU_ATTR_MAX_THREADS, s->dev);
+    cu.cuDeviceGetAttribute(&mclk, CU_ATTR_MEM_CLOCK, s->dev); /* kHz */
+    cu.cuDeviceGetAttribute(&bus, CU_ATTR_BUS_WIDTH, s->dev);  /* bits */
     cu.cuDeviceTotalMem(&info->global_mem, s->dev);
     snprintf(info->version, sizeof info->version, "driver %d, nvrtc %d.%d, cc %d.%d", drv, nv_major, nv_minor, major, minor);
     snprintf(info->arch, sizeof info->arch, "sm_%d%d", major, minor);
@@ -240,6 +245,7 @@ static kfft_status cuda_open(const kfft_context_desc *desc, void **state, kfft_d
     info->max_threads = thr;
     info->cluster_max = major >= 9 ? 8 : 0;
     info->fp64 = 1;
+    info->mem_gbs = (int)(2.0 * mclk * 1e3 * bus / 8 / 1e9); /* double data rate: H100 SXM 3352, H200 4915 */
     *state = s;
     return KFFT_SUCCESS;
 }

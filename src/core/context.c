@@ -168,8 +168,8 @@ kfft_status kfft_context_create(const kfft_context_desc *desc, kfft_context *out
     }
     ctx->info.wisdom = ctx->wisdom;
     load_default_wisdom(ctx);
-    kfft_log(ctx, "%s device %d: %s [%s]; kernel cache %s", ops->name, d.device, ctx->info.name, ctx->info.version,
-             ctx->cache_dir[0] ? ctx->cache_dir : "off");
+    kfft_log(ctx, "%s device %d: %s [%s], %d GB/s peak memory bandwidth (0: unknown); kernel cache %s", ops->name, d.device, ctx->info.name,
+             ctx->info.version, ctx->info.mem_gbs, ctx->cache_dir[0] ? ctx->cache_dir : "off");
     *out = ctx;
     return KFFT_SUCCESS;
 }
