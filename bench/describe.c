@@ -4,7 +4,7 @@
  *   kfft_describe [--f64] [--source] [--conv M] [--knob T,pad,radix,regs] [--mem-gbs G] CASE...
  * (CASE as kfft_bench's, batched to 2^27 elements as the benchmark's; "@B" after a case sets
  * the batch; --knob forces the first stage's one-kernel choices as a kfft tune candidate does;
- * --mem-gbs sets the device's peak DRAM bandwidth, 3352 for the H100, 4915 for an H200) */
+ * --mem-gbs sets the device's peak DRAM bandwidth, 3352 for the H100, 4814 for an H200) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1193,7 +1193,7 @@ static void cluster_passes(void)
         {KFFT_C2R, KFFT_F32, 65536, 4}, {KFFT_C2C, KFFT_F64, 16384, 4},  {KFFT_R2C, KFFT_F64, 32768, 4},
     };
     info = test_h100_info("sm_90");
-    info.mem_gbs = 4915;
+    info.mem_gbs = 4814; /* an H200, as the CUDA backend reads it */
     for (size_t i = 0; i < sizeof fm / sizeof fm[0]; i++) {
         if (schedule_on(&info, fm[i].type, fm[i].prec, 1, &fm[i].n, 4, &s)) {
             CHECK(0, "fast memory %lld: plan failed: %s", (long long)fm[i].n, kfft_error_message());

@@ -245,7 +245,7 @@ static kfft_status cuda_open(const kfft_context_desc *desc, void **state, kfft_d
     info->max_threads = thr;
     info->cluster_max = major >= 9 ? 8 : 0;
     info->fp64 = 1;
-    info->mem_gbs = (int)(2.0 * mclk * 1e3 * bus / 8 / 1e9); /* double data rate: H100 SXM 3352, H200 4915 */
+    info->mem_gbs = (int)(2.0 * mclk * 1e3 * bus / 8 / 1e9); /* double data rate: H200 4814, H100 SXM 3352 */
     *state = s;
     return KFFT_SUCCESS;
 }

@@ -67,14 +67,14 @@ int clu_column_regs(const kspec *k) { return (k->N & (k->N - 1)) && k->T > 256 ?
  * eight lost (131072 0.95 -> 0.89, fp64 65536 0.95 -> 0.84): their loads wait (ncu of 65536:
  * long-scoreboard stalls, DRAM at 42%). Reading whole sectors instead (DIF: contiguous parts,
  * the radix-P pass over the cluster's shared memory first) moved every element between blocks
- * and lost to both (65536 0.64, -26h part 5). On 4 TB/s or more (an H200: 4.9 peak, 4.2 copied)
- * the two passes' round trip costs less than those clusters' waits where a column holds an SM
- * (fp32 65536's 16384 points) or a cluster eight blocks (fp64 P = 8), and than fp64 C2R's loads:
- * H200, two reps (bench/results/h200-2026-11-28-calls.txt call 4), passes against clusters:
- * 65536 0.86 -> 0.98 of cuFFT, 64x65536 0.90 -> 0.99, R2C 2^17 1.15 -> 1.24, C2R 2^17 1.04 ->
- * 1.17, fp64 32768 0.86 -> 0.94, R2C 2^16 1.06 -> 1.22, C2R 2^15 1.17 -> 1.26; the columns of
- * 8192 (fp64 4096) points in fours keep their clusters there (passes lost 7-24%: 32768 1.05 ->
- * 0.90, R2C 2^16 1.13 -> 0.86, fp64 16384 1.24 -> 1.02, R2C 2^15 1.60 -> 1.33). */
+ * and lost to both (65536 0.64, -26h part 5). On 4 TB/s or more (an H200: 4814 GB/s peak as
+ * read, 4.2 TB/s copied) the two passes' round trip costs less than those clusters' waits where
+ * a column holds an SM (fp32 65536's 16384 points) or a cluster eight blocks (fp64 P = 8), and
+ * than fp64 C2R's loads: H200, two reps (bench/results/h200-2026-11-28-calls.txt call 4), passes
+ * against clusters: 65536 0.86 -> 0.98 of cuFFT, 64x65536 0.90 -> 0.99, R2C 2^17 1.15 -> 1.24,
+ * C2R 2^17 1.04 -> 1.17, fp64 32768 0.86 -> 0.94, R2C 2^16 1.06 -> 1.22, C2R 2^15 1.17 -> 1.26;
+ * the columns of 8192 (fp64 4096) points in fours keep their clusters there (passes lost 7-24%:
+ * 32768 1.05 -> 0.90, R2C 2^16 1.13 -> 0.86, fp64 16384 1.24 -> 1.02, R2C 2^15 1.60 -> 1.33). */
 int64_t clu_columns(const kspec *base, int64_t N, int64_t rp, const kfft_device_info *info)
 {
     if (N & (N - 1)) return rp ? 0 : smooth_columns(base, N, info);
@@ -88,6 +88,7 @@ int64_t clu_columns(const kspec *base, int64_t N, int64_t rp, const kfft_device_
      * 1.92, 2^16 (P = 8) 1.30 -> 1.45; C2R 2^16 0.68 -> 0.73, 2^17 1.16 -> 1.23, fp64 2^15 1.22
      * -> 1.31, but fp64 C2R 2^16 (P = 8) 1.23 -> 1.06, so C2R keeps P = 4. */
     int cplx = base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX;
-    int r2c = base->ld == KS_LD_PAIR && base->st == KS_ST_R2C_PACK, c2r = base->ld == KS_LD_C2R_PACK && base->st == KS_ST_PAIR && P == 4 && !(fast && base->f64);
+    int r2c = base->ld == KS_LD_PAIR && base->st == KS_ST_R2C_PACK;
+    int c2r = base->ld == KS_LD_C2R_PACK && base->st == KS_ST_PAIR && P == 4 && !(fast && base->f64);
     return (cplx || ((r2c || c2r) && base->nreal)) && !base->tfast && !base->tgrp ? M : 0;
 }
