@@ -419,7 +419,7 @@ static void packed_real_blocks(void)
  * where a thread per widest butterfly would hold rounds past the register bound (blocks.c
  * odd_block_threads: 25000 = 25x25x8x5 at 1000, 20480 at 1024), a thread per butterfly where
  * not (20000 = 20x20x10x5, 17496, 22500); fp64 one-column blocks up to 48 KB are padded, in
- * whole warps, where the bank model has padding cut their wavefronts to 60% or less (blk_f64_pad:
+ * whole warps, where the bank model has padding cut their wavefronts to 60% or less (blk_bank_pad:
  * a radix 16 or 12 first), not 2500 = 25x25x4, 1176 = 14x14x6 (the model: 0.82);
  * fp32 8750 and 12960 take 512 threads with 4375 and 6480 butterflies in their narrowest pass (two
  * blocks to an SM), 15750 and 17500 (alone on their SM) not; fp32 blocks of up to 11200 points at 512
@@ -457,6 +457,63 @@ static void block_threads_pad(void)
               "block threads %s %lld: T %d pad %d regs %d, want %d, %d, %d: %s", pr, (long long)c[i].n, s.spec[0].T, s.spec[0].pad,
               s.spec[0].regs, c[i].T, c[i].pad, c[i].regs, s.describe);
         kfft_schedule_free(&s);
+    }
+}
+
+/* On 4 TB/s or more (an H200) fp32 blocks of up to 48 KB, complex or packed real, one column or
+ * several, are padded in whole warps where the bank model has padding cut their wavefronts to
+ * 60% or less (under 50% for blocks under 128 threads: C2R 40's 20 x 64 and 200's 200 x 8 keep
+ * theirs; blocks under 32 points never); on the H100 they keep their threads, unpadded (blocks.c:
+ * blk_bank_pad). */
+static void fast_memory_pad(void)
+{
+    static const struct {
+        kfft_type type;
+        int64_t n;
+        int T, pad, T_h100; /* the H200's threads and padding; the H100's threads, unpadded */
+    } c[] = {{KFFT_C2C, 2400, 160, 1, 150}, {KFFT_C2C, 1280, 96, 1, 80},  {KFFT_C2C, 3600, 256, 1, 225}, {KFFT_C2C, 160, 96, 1, 80},
+             {KFFT_R2C, 2560, 96, 1, 80},   {KFFT_C2R, 4608, 160, 1, 144}, {KFFT_C2R, 40, 64, 0, 64},     {KFFT_C2C, 200, 80, 0, 80},
+             {KFFT_C2C, 1323, 63, 0, 63},   {KFFT_C2C, 1024, 128, 1, 128}};
+    for (int dev = 0; dev < 2; dev++) {
+        kfft_device_info info = test_h100_info("sm_90");
+        if (dev) info.mem_gbs = 4814;
+        for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+            kfft_schedule s;
+            if (schedule_on(&info, c[i].type, KFFT_F32, 1, &c[i].n, 64, &s)) {
+                CHECK(0, "fast memory pad %lld: plan failed: %s", (long long)c[i].n, kfft_error_message());
+                continue;
+            }
+            int T = dev ? c[i].T : c[i].T_h100, pad = dev ? c[i].pad : c[i].n == 1024;
+            CHECK(s.nsteps == 1 && s.spec[0].T == T && s.spec[0].pad == pad, "fast memory pad %lld on %s: T %d pad %d, want %d, %d: %s",
+                  (long long)c[i].n, dev ? "an H200" : "an H100", s.spec[0].T, s.spec[0].pad, T, pad, s.describe);
+            kfft_schedule_free(&s);
+        }
+    }
+    /* 2-D: 336 x 336's columns (16 of 336 points a block) padded on the H200, not the H100; 28 x 28's blocks (under 32 points) not */
+    static const int64_t sq[2][2] = {{336, 336}, {28, 28}};
+    for (int i = 0; i < 2; i++) {
+        kfft_schedule s[2];
+        for (int dev = 0; dev < 2; dev++) {
+            kfft_device_info info = test_h100_info("sm_90");
+            if (dev) info.mem_gbs = 4814;
+            if (schedule_on(&info, KFFT_C2C, KFFT_F32, 2, sq[i], 4, &s[dev])) {
+                CHECK(0, "fast memory pad %lldx%lld: plan failed: %s", (long long)sq[i][0], (long long)sq[i][1], kfft_error_message());
+                if (dev) kfft_schedule_free(&s[0]);
+                goto next;
+            }
+        }
+        int padded[2] = {0, 0}, same = s[0].nsteps == s[1].nsteps;
+        for (int dev = 0; dev < 2; dev++)
+            for (int j = 0; j < s[dev].nsteps; j++) padded[dev] += s[dev].spec[j].pad;
+        for (int j = 0; same && j < s[0].nsteps; j++) same = s[0].spec[j].pad == s[1].spec[j].pad && s[0].spec[j].T == s[1].spec[j].T;
+        if (i == 0)
+            CHECK(padded[1] > padded[0], "fast memory pad 336x336: %d of %d kernels padded on an H200, %d of %d on an H100: %s",
+                  padded[1], s[1].nsteps, padded[0], s[0].nsteps, s[1].describe);
+        else
+            CHECK(same, "fast memory pad 28x28: the H200's blocks differ from the H100's: %s", s[1].describe);
+        kfft_schedule_free(&s[0]);
+        kfft_schedule_free(&s[1]);
+    next:;
     }
 }
 
@@ -1937,6 +1994,7 @@ int main(void)
     conv_blocks();
     packed_real_blocks();
     block_threads_pad();
+    fast_memory_pad();
     staged_rounds();
     strided_blocks();
     pass_shapes();

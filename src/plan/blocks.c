@@ -675,28 +675,49 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
     return st;
 }
 
-/* fp64 one-column mixed-radix blocks of up to 48 KB, a thread per butterfly of the widest pass
- * (unpadded where the length has an odd part above 3: build_stage): padded, in whole warps,
- * where the bank model (banks.c, gen_smem_cost) has padding cut the passes' shared-memory
- * wavefronts to 60% or less, as it does where a radix 16 or 12 comes first (2400 = 16x15x10:
- * 1344 -> 576). H100, A/B in one run (bench/results/h100-2026-11-28-spillthreads.txt call 7):
- * all nine such lengths of 42 measured faster, 2400 0.81 -> 0.99 of cuFFT, 2880 0.84 -> 1.00,
- * 2240 1.09 -> 1.30, 2688 1.12 -> 1.33, 1280 0.89 -> 1.01, 1200 0.89 -> 1.00, 1080 0.87 ->
- * 0.91, 1440 and 1728 +1%. Where the model said less (0.82-0.86) padding lost 3-9% (1176,
- * 1372, 1512, 1764, 2352) or gained 2-3% (1960, 2744), and where it said more wavefronts it
- * mostly lost (2500 -23%, 2058 -16%; but 1701 +19%, 1250 +14%: not modelled). Whole warps
- * alone went both ways (1050 +18%, 2187 -10%), so the other blocks keep their threads. On radices
- * 11 and 13 (measured_radices; bench/results/h100-2026-11-28c-lift.txt, two reps) all 14 lengths
- * it moves faster: 1936 0.87 -> 1.00, 2112 0.78 -> 0.91, 2640 0.81 -> 0.99, 2288 2.43 -> 2.97. */
-void blk_f64_pad(kspec *k, const kfft_device_info *info)
+/* Padded, in whole warps, where the bank model (banks.c, gen_smem_cost) has padding cut the
+ * passes' shared-memory wavefronts to 60% or less, as it does where a radix 16 or 12 comes first
+ * (2400 = 16x15x10: 1344 -> 576). Blocks of up to 48 KB, 7-smooth mixed radix (build_stage
+ * leaves unpadded the lengths with an odd part above 3):
+ * - fp64 one-column blocks, a thread per butterfly of the widest pass. H100, A/B in one run
+ *   (bench/results/h100-2026-11-28-spillthreads.txt call 7): all nine such lengths of 42
+ *   measured faster, 2400 0.81 -> 0.99 of cuFFT, 2880 0.84 -> 1.00, 2240 1.09 -> 1.30, 2688
+ *   1.12 -> 1.33, 1280 0.89 -> 1.01, 1200 0.89 -> 1.00, 1080 0.87 -> 0.91, 1440 and 1728 +1%.
+ *   Where the model said less (0.82-0.86) padding lost 3-9% (1176, 1372, 1512, 1764, 2352) or
+ *   gained 2-3% (1960, 2744), and where it said more wavefronts it mostly lost (2500 -23%, 2058
+ *   -16%; but 1701 +19%, 1250 +14%: not modelled). Whole warps alone went both ways (1050 +18%,
+ *   2187 -10%), so the other blocks keep their threads. On radices 11 and 13 (measured_radices;
+ *   bench/results/h100-2026-11-28c-lift.txt, two reps) all 14 lengths it moves faster: 1936 0.87
+ *   -> 1.00, 2112 0.78 -> 0.91, 2640 0.81 -> 0.99, 2288 2.43 -> 2.97.
+ * - fp32 blocks of 32 points or more, one column or several (small lengths, 2-D and 3-D
+ *   columns), complex or packed real, on devices of 4 TB/s or more: there the bank conflicts
+ *   that 3 TB/s hid show. H200, two reps (bench/results/h200-2026-11-28b-calls.txt calls 1-2:
+ *   every 7-smooth case it moves of C2C <= 6144, R2C/C2R <= 12288 and N x N for N 256..4096):
+ *   2400 0.65 -> 0.90 of cuFFT, 3600 0.70 -> 0.97, 3136 0.65 -> 0.90, 1280 0.73 -> 0.96, 1600
+ *   0.70 -> 0.92, 2560 0.82 -> 1.05, 160 0.84 -> 0.99, 64 x 1600 +16%, R2C 5376 0.98 -> 1.59,
+ *   R2C 2560 1.05 -> 1.69, C2R 4608 0.98 -> 1.48, 336 x 336 0.76 -> 1.29, 288 x 288 0.79 ->
+ *   1.18; call 3, 48 of the 817 other 2-D and 3-D shapes it moved (of 2805 described): geomean
+ *   1.19, 336^3 0.71 -> 1.35, R2C 336^3 0.93 -> 1.73, 240^3 0.77 -> 1.35, 336 x 2048 0.64 ->
+ *   1.08, 160 x 4096 0.65 -> 0.95, C2R 240 x 2048 0.66 -> 0.93; 1280 x 1000 and its R2C -1%.
+ *   Blocks under 32 points gained nothing (5x5, 9x9, 15x15 within 1%) or lost (28 x 28 -4%,
+ *   28^3 -2 to -3%), and blocks under 128 threads where the model said 50-60% lost (C2R 40 -31%,
+ *   R2C 40 -20%, C2R 400 -8%, C2R 640 -6%, 200 -3%, 320 -3%): those take it at under 50% only.
+ *   Whole warps alone (call 1, the 79 other one-column lengths with partial warps) went both
+ *   ways, geomean 1.00 (1134 +32%, 2700 +19%; 1323 and 2430 -18%, 3000 -13%). The H100's plans
+ *   are unchanged: not measured there. */
+void blk_bank_pad(kspec *k, const kfft_device_info *info)
 {
-    if (!k->f64 || k->pad || k->B != 1 || (int64_t)k->R * 16 > 49152 || !measured_radices(k) || k->ld != KS_LD_CPLX || k->st != KS_ST_CPLX)
+    int cplx = k->ld == KS_LD_CPLX && k->st == KS_ST_CPLX;
+    int real = (k->ld == KS_LD_PAIR && k->st == KS_ST_R2C_PACK) || (k->ld == KS_LD_C2R_PACK && k->st == KS_ST_PAIR);
+    if (k->pad || k->plane || (int64_t)k->B * k->R * (k->f64 ? 16 : 8) > 49152) return;
+    if (k->f64 ? k->B != 1 || !cplx || !measured_radices(k) : info->mem_gbs < 4000 || k->R < 32 || !(cplx || real) || !measured_smooth(k))
         return;
     kspec t = *k;
     t.T = blk_whole_warps(k, info);
     int64_t ideal, plain = gen_smem_cost(&t, &ideal);
     t.pad = 1;
-    if (gen_smem_cost(&t, &ideal) * 5 <= plain * 3) *k = t;
+    int64_t padded = gen_smem_cost(&t, &ideal);
+    if (padded * 5 <= plain * 3 && (k->f64 || t.T >= 128 || padded * 2 < plain)) *k = t;
 }
 
 /* fp64 blocks of 256..511 threads holding 15 to 20 elements a thread (about one radix-16

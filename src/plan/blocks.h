@@ -62,7 +62,7 @@ int blk_small_radix_block(kspec *k, const kfft_device_info *info);
 kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info);
 /* fp64 passes of wide radices: their register bound (0: none). */
 int blk_f64_wide_regs(const kspec *k);
-/* fp64 one-column mixed-radix blocks up to 48 KB: padded, in whole warps, where the bank model says it pays. */
-void blk_f64_pad(kspec *k, const kfft_device_info *info);
+/* Blocks up to 48 KB (fp64 one-column; fp32 on 4 TB/s devices): padded, in whole warps, where the bank model says it pays. */
+void blk_bank_pad(kspec *k, const kfft_device_info *info);
 
 #endif

@@ -648,7 +648,6 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         } else if (f64) {
             if ((st = blk_f64_block(k, odd, info))) return st;
             if (!k->regs) k->regs = blk_f64_wide_regs(k);
-            if (smooth && !rader) blk_f64_pad(k, info);
         } else if (smooth && !rader && k->ld != KS_LD_C2R_PACK) {
             k->regs = blk_two_per_sm(k, f64, info);
         } else if ((rader || !smooth) && (N & (N - 1)) && (int64_t)B * N * 8 <= 49152) {
@@ -656,6 +655,8 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         }
         /* fp32 packed real blocks of up to 48 KB: C2R's radices and register bound, R2C's threads (blocks.c). */
         if (smooth && !rader && (st = blk_packed_real(k, info))) return st;
+        /* Padding against bank conflicts (blocks.c). */
+        if (smooth && !rader) blk_bank_pad(k, info);
         /* Rader blocks of up to 48 KB: whole warps (blocks.c). */
         if (rader && (int64_t)B * N * eb <= 49152) k->T = blk_rader_threads(k, info);
         /* Bluestein blocks: every pass in as few rounds as pays; padded where the first pass is
