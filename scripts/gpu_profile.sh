@@ -7,7 +7,7 @@
 # shared-memory instructions and bank conflicts, the FP32 instruction mix (and prints the
 # nonzero ones): run(command="PROFILE_STALLS=1 PROFILE_LAUNCHES=1 bash scripts/gpu_profile.sh 17443").
 # PROFILE_KERNELS=regex:regular_fft profiles cuFFT's kernels instead (their names; default regex:kfft_k).
-# Writes $OUT/profile-<case>.txt.
+# Writes $OUT/profile-<case>.txt (profile-<case>-others.txt with PROFILE_KERNELS).
 set -u -o pipefail
 cd "$(dirname "$0")/.."
 . scripts/bench_env.sh
@@ -21,7 +21,7 @@ if [ -n "${PROFILE_STALLS:-}" ]; then
   metrics=(--section SchedulerStats --metrics "$m")
 fi
 for c in "$@"; do
-  f="$OUT/profile-${c//[:x]/_}.txt"
+  f="$OUT/profile-${c//[:x]/_}${PROFILE_KERNELS:+-others}.txt" # another regex (cuFFT's kernels): its own file
   ncu --clock-control none -k "${PROFILE_KERNELS:-regex:kfft_k}" --launch-count "${PROFILE_LAUNCHES:-3}" \
     --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy --section LaunchStats \
     --section WarpStateStats --section ComputeWorkloadAnalysis "${metrics[@]}" \
