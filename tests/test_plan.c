@@ -462,9 +462,9 @@ static void block_threads_pad(void)
 
 /* On 4 TB/s or more (an H200) fp32 blocks of up to 48 KB, complex or packed real, one column or
  * several, are padded in whole warps where the bank model has padding cut their wavefronts to
- * 60% or less (under 50% for blocks under 128 threads: C2R 40's 20 x 64 and 200's 200 x 8 keep
- * theirs; blocks under 32 points never); on the H100 they keep their threads, unpadded (blocks.c:
- * blk_bank_pad). */
+ * 60% or less (under 50% for blocks under 128 threads: C2R 640's 320 x 4 and 200's 200 x 8 keep
+ * theirs; blocks under 32 points never: C2R 40's 20 x 64); on the H100 they keep their threads,
+ * unpadded (blocks.c: blk_bank_pad). */
 static void fast_memory_pad(void)
 {
     static const struct {
@@ -472,7 +472,7 @@ static void fast_memory_pad(void)
         int64_t n;
         int T, pad, T_h100; /* the H200's threads and padding; the H100's threads, unpadded */
     } c[] = {{KFFT_C2C, 2400, 160, 1, 150}, {KFFT_C2C, 1280, 96, 1, 80},  {KFFT_C2C, 3600, 256, 1, 225}, {KFFT_C2C, 160, 96, 1, 80},
-             {KFFT_R2C, 2560, 96, 1, 80},   {KFFT_C2R, 4608, 160, 1, 144}, {KFFT_C2R, 40, 64, 0, 64},     {KFFT_C2C, 200, 80, 0, 80},
+             {KFFT_R2C, 2560, 96, 1, 80},   {KFFT_C2R, 4608, 160, 1, 144}, {KFFT_C2R, 40, 64, 0, 64},     {KFFT_C2C, 200, 80, 0, 80}, {KFFT_C2R, 640, 64, 0, 64},
              {KFFT_C2C, 1323, 63, 0, 63},   {KFFT_C2C, 1024, 128, 1, 128}};
     for (int dev = 0; dev < 2; dev++) {
         kfft_device_info info = test_h100_info("sm_90");

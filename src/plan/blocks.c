@@ -677,8 +677,8 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
 
 /* Padded, in whole warps, where the bank model (banks.c, gen_smem_cost) has padding cut the
  * passes' shared-memory wavefronts to 60% or less, as it does where a radix 16 or 12 comes first
- * (2400 = 16x15x10: 1344 -> 576). Blocks of up to 48 KB, 7-smooth mixed radix (build_stage
- * leaves unpadded the lengths with an odd part above 3):
+ * (2400 = 16x15x10: 1344 -> 576). Mixed-radix blocks of up to 48 KB (build_stage leaves
+ * unpadded the lengths with an odd part above 3):
  * - fp64 one-column blocks, a thread per butterfly of the widest pass. H100, A/B in one run
  *   (bench/results/h100-2026-11-28-spillthreads.txt call 7): all nine such lengths of 42
  *   measured faster, 2400 0.81 -> 0.99 of cuFFT, 2880 0.84 -> 1.00, 2240 1.09 -> 1.30, 2688
@@ -689,7 +689,7 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
  *   2187 -10%), so the other blocks keep their threads. On radices 11 and 13 (measured_radices;
  *   bench/results/h100-2026-11-28c-lift.txt, two reps) all 14 lengths it moves faster: 1936 0.87
  *   -> 1.00, 2112 0.78 -> 0.91, 2640 0.81 -> 0.99, 2288 2.43 -> 2.97.
- * - fp32 blocks of 32 points or more, one column or several (small lengths, 2-D and 3-D
+ * - fp32 7-smooth blocks of 32 points or more, one column or several (small lengths, 2-D and 3-D
  *   columns), complex or packed real, on devices of 4 TB/s or more: there the bank conflicts
  *   that 3 TB/s hid show. H200, two reps (bench/results/h200-2026-11-28b-calls.txt calls 1-2:
  *   every 7-smooth case it moves of C2C <= 6144, R2C/C2R <= 12288 and N x N for N 256..4096):
