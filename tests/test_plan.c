@@ -470,20 +470,20 @@ static void fast_memory_pad(void)
     static const struct {
         kfft_type type;
         int64_t n;
-        int T, pad, T_h100; /* the H200's threads and padding; the H100's threads, unpadded */
-    } c[] = {{KFFT_C2C, 2400, 160, 1, 150}, {KFFT_C2C, 1280, 96, 1, 80},  {KFFT_C2C, 3600, 256, 1, 225}, {KFFT_C2C, 160, 96, 1, 80},
-             {KFFT_R2C, 2560, 96, 1, 80},   {KFFT_C2R, 4608, 160, 1, 144}, {KFFT_C2R, 40, 64, 0, 64},     {KFFT_C2C, 200, 80, 0, 80}, {KFFT_C2R, 640, 64, 0, 64},
-             {KFFT_C2C, 1323, 63, 0, 63},   {KFFT_C2C, 1024, 128, 1, 128}};
+        int T, pad, T_h100, pad_h100; /* the H200's threads and padding, the H100's */
+    } c[] = {{KFFT_C2C, 2400, 160, 1, 150, 0}, {KFFT_C2C, 1280, 96, 1, 80, 0}, {KFFT_C2C, 3600, 256, 1, 225, 0},
+             {KFFT_C2C, 160, 96, 1, 80, 0},    {KFFT_R2C, 2560, 96, 1, 80, 0}, {KFFT_C2R, 4608, 160, 1, 144, 0},
+             {KFFT_C2R, 40, 64, 0, 64, 0},     {KFFT_C2C, 200, 80, 0, 80, 0},  {KFFT_C2R, 640, 64, 0, 64, 0},
+             {KFFT_C2C, 1323, 63, 0, 63, 0},   {KFFT_C2C, 1024, 128, 1, 128, 1}};
     for (int dev = 0; dev < 2; dev++) {
-        kfft_device_info info = test_h100_info("sm_90");
-        if (dev) info.mem_gbs = 4814;
+        kfft_device_info info = dev ? test_h200_info("sm_90") : test_h100_info("sm_90");
         for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
             kfft_schedule s;
             if (schedule_on(&info, c[i].type, KFFT_F32, 1, &c[i].n, 64, &s)) {
                 CHECK(0, "fast memory pad %lld: plan failed: %s", (long long)c[i].n, kfft_error_message());
                 continue;
             }
-            int T = dev ? c[i].T : c[i].T_h100, pad = dev ? c[i].pad : c[i].n == 1024;
+            int T = dev ? c[i].T : c[i].T_h100, pad = dev ? c[i].pad : c[i].pad_h100;
             CHECK(s.nsteps == 1 && s.spec[0].T == T && s.spec[0].pad == pad, "fast memory pad %lld on %s: T %d pad %d, want %d, %d: %s",
                   (long long)c[i].n, dev ? "an H200" : "an H100", s.spec[0].T, s.spec[0].pad, T, pad, s.describe);
             kfft_schedule_free(&s);
@@ -494,8 +494,7 @@ static void fast_memory_pad(void)
     for (int i = 0; i < 2; i++) {
         kfft_schedule s[2];
         for (int dev = 0; dev < 2; dev++) {
-            kfft_device_info info = test_h100_info("sm_90");
-            if (dev) info.mem_gbs = 4814;
+            kfft_device_info info = dev ? test_h200_info("sm_90") : test_h100_info("sm_90");
             if (schedule_on(&info, KFFT_C2C, KFFT_F32, 2, sq[i], 4, &s[dev])) {
                 CHECK(0, "fast memory pad %lldx%lld: plan failed: %s", (long long)sq[i][0], (long long)sq[i][1], kfft_error_message());
                 if (dev) kfft_schedule_free(&s[0]);
@@ -1249,8 +1248,7 @@ static void cluster_passes(void)
         {KFFT_R2C, KFFT_F64, 65536, 0}, {KFFT_C2R, KFFT_F64, 32768, 0},  {KFFT_C2C, KFFT_F32, 32768, 4},  {KFFT_R2C, KFFT_F32, 65536, 4},
         {KFFT_C2R, KFFT_F32, 65536, 4}, {KFFT_C2C, KFFT_F64, 16384, 4},  {KFFT_R2C, KFFT_F64, 32768, 4},
     };
-    info = test_h100_info("sm_90");
-    info.mem_gbs = 4814; /* an H200, as the CUDA backend reads it */
+    info = test_h200_info("sm_90");
     for (size_t i = 0; i < sizeof fm / sizeof fm[0]; i++) {
         if (schedule_on(&info, fm[i].type, fm[i].prec, 1, &fm[i].n, 4, &s)) {
             CHECK(0, "fast memory %lld: plan failed: %s", (long long)fm[i].n, kfft_error_message());

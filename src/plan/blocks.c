@@ -710,7 +710,7 @@ void blk_bank_pad(kspec *k, const kfft_device_info *info)
     int cplx = k->ld == KS_LD_CPLX && k->st == KS_ST_CPLX;
     int real = (k->ld == KS_LD_PAIR && k->st == KS_ST_R2C_PACK) || (k->ld == KS_LD_C2R_PACK && k->st == KS_ST_PAIR);
     if (k->pad || k->plane || (int64_t)k->B * k->R * (k->f64 ? 16 : 8) > 49152) return;
-    if (k->f64 ? k->B != 1 || !cplx || !measured_radices(k) : info->mem_gbs < 4000 || k->R < 32 || !(cplx || real) || !measured_smooth(k))
+    if (k->f64 ? k->B != 1 || !cplx || !measured_radices(k) : !blk_fast_memory(info) || k->R < 32 || !(cplx || real) || !measured_smooth(k))
         return;
     kspec t = *k;
     t.T = blk_whole_warps(k, info);

@@ -78,7 +78,7 @@ int clu_column_regs(const kspec *k) { return (k->N & (k->N - 1)) && k->T > 256 ?
 int64_t clu_columns(const kspec *base, int64_t N, int64_t rp, const kfft_device_info *info)
 {
     if (N & (N - 1)) return rp ? 0 : smooth_columns(base, N, info);
-    int fast = info->mem_gbs >= 4000;
+    int fast = blk_fast_memory(info);
     int64_t M = base->f64 ? 4096 : N == 65536 && !fast ? 16384 : 8192, P = N / M;
     if (rp || N % M || (P != 4 && !(base->f64 && P == 8 && !fast)) || P > info->cluster_max) return 0;
     /* The packed real routes of twice those lengths too: R2C's post-step in a store over pairs
