@@ -474,7 +474,14 @@ static void fast_memory_pad(void)
     } c[] = {{KFFT_C2C, 2400, 160, 1, 150, 0}, {KFFT_C2C, 1280, 96, 1, 80, 0}, {KFFT_C2C, 3600, 256, 1, 225, 0},
              {KFFT_C2C, 160, 96, 1, 80, 0},    {KFFT_R2C, 2560, 96, 1, 80, 0}, {KFFT_C2R, 4608, 160, 1, 144, 0},
              {KFFT_C2R, 40, 64, 0, 64, 0},     {KFFT_C2C, 200, 80, 0, 80, 0},  {KFFT_C2R, 640, 64, 0, 64, 0},
-             {KFFT_C2C, 1323, 63, 0, 63, 0},   {KFFT_C2C, 1024, 128, 1, 128, 1}};
+             {KFFT_C2C, 1323, 63, 0, 63, 0},   {KFFT_C2C, 1024, 128, 1, 128, 1},
+             /* 3 x 2^k blocks of 64 KB or more (schedule.c build_stage): the widest radices padded,
+              * a thread per butterfly of the narrowest pass (C2R keeps 512, C2C 24576 its 512) */
+             {KFFT_C2C, 12288, 768, 1, 512, 0}, {KFFT_R2C, 24576, 768, 1, 512, 0}, {KFFT_R2C, 49152, 1024, 1, 1024, 0},
+             {KFFT_C2R, 49152, 512, 1, 1024, 0}, {KFFT_C2C, 24576, 512, 1, 512, 1},
+             /* the packed R2C's power-of-two blocks of 64 KB or more: the widest radices padded, a
+              * thread per butterfly of the widest pass */
+             {KFFT_R2C, 16384, 256, 1, 512, 0}, {KFFT_R2C, 32768, 512, 1, 1024, 0}};
     for (int dev = 0; dev < 2; dev++) {
         kfft_device_info info = dev ? test_h200_info("sm_90") : test_h100_info("sm_90");
         for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
@@ -486,6 +493,10 @@ static void fast_memory_pad(void)
             int T = dev ? c[i].T : c[i].T_h100, pad = dev ? c[i].pad : c[i].pad_h100;
             CHECK(s.nsteps == 1 && s.spec[0].T == T && s.spec[0].pad == pad, "fast memory pad %lld on %s: T %d pad %d, want %d, %d: %s",
                   (long long)c[i].n, dev ? "an H200" : "an H100", s.spec[0].T, s.spec[0].pad, T, pad, s.describe);
+            /* split twiddle tables for R2C 16384's 8192 points on the H200 only (blk_local_tables) */
+            if (c[i].type == KFFT_R2C && (c[i].n == 16384 || c[i].n == 32768))
+                CHECK((s.spec[0].twsplit != 0) == (dev && c[i].n == 16384), "fast memory pad R2C %lld on %s: split tables %d: %s",
+                      (long long)c[i].n, dev ? "an H200" : "an H100", s.spec[0].twsplit, s.describe);
             kfft_schedule_free(&s);
         }
     }

@@ -213,7 +213,13 @@ void blk_local_tables(kspec *k, kfft_table *t, const kfft_device_info *info, int
     k->twsplit = 0;
     for (int p = 0; p < KS_MAX_RADICES; p++) k->twdirect[p] = k->twpow[p] = k->keep[p] = 0;
     int shift = 0;
-    if (k->nrad >= 2 && (split >= 0 ? split : split_wins(k))) {
+    /* ... and the 8192-point packed R2C block on 4 TB/s devices (schedule.c build_stage: widest,
+     * padded, 256 threads), not alone on its SM by shared memory: H200 (bench/results/
+     * h200-2026-11-28c-calls.txt call 4) R2C 16384 0.80 -> 0.85 of cuFFT, 64x16384 0.86 -> 0.90,
+     * 16x16x16384 0.93 -> 0.96; R2C 32768's 16384 points, alone with direct tables, lost with
+     * them (0.98 -> 0.92). */
+    int r2c8k = k->kind == KS_SINGLE && !k->f64 && k->B == 1 && k->st == KS_ST_R2C_PACK && k->R * 8 == 65536 && blk_fast_memory(info);
+    if (k->nrad >= 2 && (split >= 0 ? split : split_wins(k) || r2c8k)) {
         /* L >= sqrt(R): both tables small; taken only where the block still fits, with as
          * many blocks per SM by shared memory as before. */
         shift = tab_split_shift(k->R);
@@ -347,6 +353,15 @@ int blk_widest_pass_threads(const kspec *k, const kfft_device_info *info)
     int minr, maxr;
     radix_range(k, &minr, &maxr);
     int64_t T = (int64_t)k->B * k->R / maxr;
+    return (int)(T < blk_block_cap(info) ? T : blk_block_cap(info));
+}
+
+/* A thread per butterfly of the narrowest radix's pass (every pass one round), in whole warps, up to block_cap. */
+int blk_narrowest_pass_threads(const kspec *k, const kfft_device_info *info)
+{
+    int minr, maxr;
+    radix_range(k, &minr, &maxr);
+    int64_t T = warps((int64_t)k->B * k->R / minr);
     return (int)(T < blk_block_cap(info) ? T : blk_block_cap(info));
 }
 

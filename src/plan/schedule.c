@@ -603,10 +603,26 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
              * 32x32x16, 512 threads (0.872 -> 0.816 ms; C2C 16384 0.90 -> 0.95 of cuFFT, 16384^2
              * 0.91 -> 0.94; the packed R2C/C2R 32768 lost with it, 0.93 -> 0.67, 0.87 -> 0.78:
              * bench/results/h100-2026-11-25f-ab.txt), and the packed C2R's 8192 points as
-             * 32x32x8, 256 threads (0.488 -> 0.443 ms, bench/results/h100-2026-11-25g-tune.txt). */
+             * 32x32x8, 256 threads (0.488 -> 0.443 ms, bench/results/h100-2026-11-25g-tune.txt).
+             * On 4 TB/s devices (H200, bench/results/h200-2026-11-28c-calls.txt, two reps), also
+             * - every block of 3 x 2^k points, with a thread per butterfly of the narrowest pass
+             *   where it newly takes the widest (C2C 12288 as 32x24x16 at 768 threads, R2C 49152's
+             *   24576 points at 1024; C2R keeps blk_shape's). Call 1, every case it moves gained:
+             *   12288 0.73 -> 1.00 of cuFFT, 64x12288 0.88 -> 1.08, 12288^2 0.92 -> 1.04, 3072 x
+             *   12288 0.89 -> 1.01, R2C 24576 1.15 -> 1.30, R2C 49152 0.98 -> 1.05, C2R 49152 0.84
+             *   -> 0.90, R2C 24576^2 0.92 -> 0.96; C2C 24576 (already widest, 512) lost at 1024
+             *   threads (0.91 -> 0.69);
+             * - the packed R2C's power-of-two blocks, a thread per butterfly of the widest pass
+             *   (blk_local_tables adds split twiddles to the 8192-point one). Call 4, all eight
+             *   cases: R2C 16384 0.76 -> 0.85, 64x16384 0.84 -> 0.90, 16384^2 0.72 -> 0.75, 8192 x
+             *   16384 0.80 -> 0.84, 16x16x16384 0.92 -> 0.96, R2C 32768 0.90 -> 0.98, 4096 x 32768
+             *   0.97 -> 1.01. */
+            int fast = blk_fast_memory(info), fast3 = fast && odd == 3, r2c = fast && odd == 1 && k->st == KS_ST_R2C_PACK;
             int widest = (N >= 16384 && !k->nreal) || (k->ld == KS_LD_C2R_PACK && (int64_t)N * eb < 131072);
-            if (B == 1 && widest) {
+            if (B == 1 && (widest || fast3 || r2c)) {
                 if ((st = blk_shape(k, (int)N, B, KFFT_RADIX_WIDEST, info))) return st;
+                if (r2c) k->T = blk_widest_pass_threads(k, info);
+                else if (!widest && k->ld != KS_LD_C2R_PACK) k->T = blk_narrowest_pass_threads(k, info);
             } else {
                 k->pad = 0;
             }
