@@ -1,10 +1,11 @@
 /* Compiles, with NVRTC for sm_90 and no GPU, the CUDA-dialect source of every plan the
  * transform tests make, so a CUDA-only syntax error fails CI on a machine without a GPU.
- *   test_nvrtc [--sizes LIST] [--set ci-small|ci-sample|full] [--case SPEC]... [--arch sm_90] [--dump DIR] [--time]
+ *   test_nvrtc [--sizes LIST] [--set ci-small|ci-sample|full] [--case SPEC]... [--arch sm_90] [--h200] [--dump DIR] [--time]
  * --case takes the harness's syntax ([c2c:|r2c:|c2r:]N[xN[xN]], batch 1, or SPEC/BATCH), so the
  * source of any transform can be dumped (with its schedule's description in a comment) and given to nvcc -Xptxas -v to read its registers and spills.
  * --time also compiles each plan the way plans do (one program per kernel, in parallel
- * threads) and prints both wall times: the NVRTC share of a cold plan, measured without a GPU.  * Exits 77 (skipped, loudly) when libnvrtc is not installed. */
+ * threads) and prints both wall times: the NVRTC share of a cold plan, measured without a GPU.
+ * --h200 plans for the described H200 (4 TB/s: the rules gated on fast memory) instead of the H100.  * Exits 77 (skipped, loudly) when libnvrtc is not installed. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,10 +76,11 @@ int main(int argc, char **argv)
     static kfft_plan_desc cases[64];
     int ns = 0, nc = 0;
     const char *arch = "sm_90", *dump = NULL;
-    int timing = 0;
+    int timing = 0, h200 = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--arch") && i + 1 < argc) arch = argv[++i];
         else if (!strcmp(argv[i], "--time")) timing = 1;
+        else if (!strcmp(argv[i], "--h200")) h200 = 1;
         else if (!strcmp(argv[i], "--dump") && i + 1 < argc) dump = argv[++i];
         else if (!strcmp(argv[i], "--case") && i + 1 < argc && nc < 64) {
             kfft_plan_desc *d = &cases[nc++];
@@ -96,7 +98,7 @@ int main(int argc, char **argv)
             d->type = (kfft_type)type;
         }
         else if ((ns = test_sizes_arg(argc, argv, &i, sizes, ns, 8192)) < 0) {
-            fprintf(stderr, "usage: %s [--sizes LIST] [--set NAME] [--case SPEC]... [--arch sm_90] [--dump DIR] [--time]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--sizes LIST] [--set NAME] [--case SPEC]... [--arch sm_90] [--h200] [--dump DIR] [--time]\n", argv[0]);
             return 2;
         }
     }
@@ -106,7 +108,7 @@ int main(int argc, char **argv)
         printf("SKIP: *** NVRTC not available, CUDA kernels NOT compile-checked: %s ***\n", kfft_error_message());
         return 77;
     }
-    kfft_device_info info = test_h100_info(arch);
+    kfft_device_info info = h200 ? test_h200_info(arch) : test_h100_info(arch);
     int failures = 0, programs = 1;
     /* The table kernel (plans of large fp32 tables compile it with their own). */
     strbuf tsrc = {0};
