@@ -5,7 +5,8 @@
  * source of any transform can be dumped (with its schedule's description in a comment) and given to nvcc -Xptxas -v to read its registers and spills.
  * --time also compiles each plan the way plans do (one program per kernel, in parallel
  * threads) and prints both wall times: the NVRTC share of a cold plan, measured without a GPU.
- * --h200 plans for the described H200 (4 TB/s: the rules gated on fast memory) instead of the H100.  * Exits 77 (skipped, loudly) when libnvrtc is not installed. */
+ * --h200 plans for the described H200 (4 TB/s: the rules gated on fast memory) instead of the H100.
+ * Exits 77 (skipped, loudly) when libnvrtc is not installed. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -213,12 +213,13 @@ void blk_local_tables(kspec *k, kfft_table *t, const kfft_device_info *info, int
     k->twsplit = 0;
     for (int p = 0; p < KS_MAX_RADICES; p++) k->twdirect[p] = k->twpow[p] = k->keep[p] = 0;
     int shift = 0;
-    /* ... and the 8192-point packed R2C block on 4 TB/s devices (schedule.c build_stage: widest,
-     * padded, 256 threads), not alone on its SM by shared memory: H200 (bench/results/
+    /* Split tables also for the packed R2C's 8192-point block on 4 TB/s devices (build_stage makes
+     * it the widest radices, padded, at 256 threads), whose twiddles otherwise come from global
+     * tables (it is not alone on its SM, so takes no direct ones): H200 (bench/results/
      * h200-2026-11-28c-calls.txt call 4) R2C 16384 0.80 -> 0.85 of cuFFT, 64x16384 0.86 -> 0.90,
      * 16x16x16384 0.93 -> 0.96; R2C 32768's 16384 points, alone with direct tables, lost with
      * them (0.98 -> 0.92). */
-    int r2c8k = k->kind == KS_SINGLE && !k->f64 && k->B == 1 && k->st == KS_ST_R2C_PACK && k->R * 8 == 65536 && blk_fast_memory(info);
+    int r2c8k = k->kind == KS_SINGLE && !k->f64 && k->B == 1 && k->st == KS_ST_R2C_PACK && k->R == 8192 && blk_fast_memory(info);
     if (k->nrad >= 2 && (split >= 0 ? split : split_wins(k) || r2c8k)) {
         /* L >= sqrt(R): both tables small; taken only where the block still fits, with as
          * many blocks per SM by shared memory as before. */
@@ -347,13 +348,20 @@ static void radix_range(const kspec *k, int *minr, int *maxr)
     }
 }
 
+/* A thread per butterfly of the pass of radix r, up to block_cap. */
+static int pass_threads(const kspec *k, const kfft_device_info *info, int r, int whole_warps)
+{
+    int64_t T = (int64_t)k->B * k->R / r;
+    if (whole_warps) T = warps(T);
+    return (int)(T < blk_block_cap(info) ? T : blk_block_cap(info));
+}
+
 /* A thread per butterfly of the widest radix's pass (every thread busy in every pass), up to block_cap. */
 int blk_widest_pass_threads(const kspec *k, const kfft_device_info *info)
 {
     int minr, maxr;
     radix_range(k, &minr, &maxr);
-    int64_t T = (int64_t)k->B * k->R / maxr;
-    return (int)(T < blk_block_cap(info) ? T : blk_block_cap(info));
+    return pass_threads(k, info, maxr, 0);
 }
 
 /* A thread per butterfly of the narrowest radix's pass (every pass one round), in whole warps, up to block_cap. */
@@ -361,8 +369,7 @@ int blk_narrowest_pass_threads(const kspec *k, const kfft_device_info *info)
 {
     int minr, maxr;
     radix_range(k, &minr, &maxr);
-    int64_t T = warps((int64_t)k->B * k->R / minr);
-    return (int)(T < blk_block_cap(info) ? T : blk_block_cap(info));
+    return pass_threads(k, info, minr, 1);
 }
 
 /* Threads of an fp32 convolution block of up to 6144 points (48 KB) whose length is not a power
