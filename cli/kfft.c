@@ -28,6 +28,8 @@ static const char overview[] =
     "             $XDG_CACHE_HOME/kfft or ~/.cache/kfft)\n"
     "             KFFT_CACHE_MAX=SIZE (its bound, least recently used entries go\n"
     "             first; default 4G, 0: no bound)\n"
+    "             KFFT_MEM_GBS=GB/s (plan as for a device of that peak memory\n"
+    "             bandwidth, e.g. 4814 for an H200's plans on another device)\n"
     "exit status: 0 success, 1 failure, 2 usage error\n";
 
 static const char help_info[] =

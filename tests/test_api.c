@@ -438,6 +438,31 @@ static kfft_plan_desc c2c_f32(long long n, long long batch)
     return d;
 }
 
+/* KFFT_MEM_GBS plans as for a device of that peak bandwidth: at the H200's 4814 GB/s C2C 2400
+ * takes the 4 TB/s padding rule's whole warps (blocks.c blk_bank_pad: 160 threads), at the H100's
+ * 3352 150; a value that is not a bandwidth is ignored (the device's own plan). */
+static int t_mem_gbs(void)
+{
+    const char *tag = "R=2400(16x15x10) B=1 T=160";
+    kfft_plan_desc d = c2c_f32(2400, 4);
+    char desc[4][1024];
+    const char *vals[] = {"4814", "3352", "fast", NULL};
+    int has[4];
+    for (int i = 0; i < 4; i++) {
+        if (vals[i]) setenv("KFFT_MEM_GBS", vals[i], 1);
+        else unsetenv("KFFT_MEM_GBS");
+        kfft_context c = open_ctx(NULL);
+        has[i] = plan_has(c, &d, tag, desc[i], sizeof desc[i]);
+        kfft_context_destroy(c);
+    }
+    unsetenv("KFFT_MEM_GBS");
+    CHECK(has[0] == 1, "KFFT_MEM_GBS=4814: want %s in %s", tag, desc[0]);
+    CHECK(has[1] == 0, "KFFT_MEM_GBS=3352: want no %s in %s", tag, desc[1]);
+    CHECK(has[2] >= 0 && !strcmp(desc[2], desc[3]), "KFFT_MEM_GBS=fast: want the device's plan %s, got %s", desc[3], desc[2]);
+    printf("mem_gbs: %d checks, %d failures\n", checks, failures);
+    return failures != 0;
+}
+
 static int t_wisdom(void)
 {
     char dir[] = "/tmp/kfft-wisdom-test-XXXXXX", path[600], other[600];
@@ -1056,6 +1081,7 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[1], "churn")) rc = t_churn(argc > 2 ? atoi(argv[2]) : 10000);
     else if (!strcmp(argv[1], "cache")) rc = t_cache() | t_table_cache() | t_acquire_many() | t_cache_bound();
     else if (!strcmp(argv[1], "log")) rc = t_kernel_log();
+    else if (!strcmp(argv[1], "mem_gbs")) rc = t_mem_gbs();
     else {
         fprintf(stderr, "unknown test %s\n", argv[1]);
         return 2;
