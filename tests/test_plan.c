@@ -493,7 +493,7 @@ static void fast_memory_pad(void)
             int T = dev ? c[i].T : c[i].T_h100, pad = dev ? c[i].pad : c[i].pad_h100;
             CHECK(s.nsteps == 1 && s.spec[0].T == T && s.spec[0].pad == pad, "fast memory pad %lld on %s: T %d pad %d, want %d, %d: %s",
                   (long long)c[i].n, dev ? "an H200" : "an H100", s.spec[0].T, s.spec[0].pad, T, pad, s.describe);
-            /* split twiddle tables for R2C 16384's 8192 points on the H200 only (blk_local_tables) */
+            /* split twiddle tables for R2C 16384's 8192 points on the H200 only (blocks.c split_wins) */
             if (c[i].type == KFFT_R2C && (c[i].n == 16384 || c[i].n == 32768))
                 CHECK((s.spec[0].twsplit != 0) == (dev && c[i].n == 16384), "fast memory pad R2C %lld on %s: split tables %d: %s",
                       (long long)c[i].n, dev ? "an H200" : "an H100", s.spec[0].twsplit, s.describe);

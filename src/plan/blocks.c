@@ -54,11 +54,17 @@ kfft_status blk_shape(kspec *k, int R, int B, int radix, const kfft_device_info 
  * blocks of 8192 (0.93 -> 0.89). fp64 under the same rule (same file, part 6): 9000 0.62 ->
  * 0.87, 12289 2.19 -> 2.75, 4096^2 0.87 -> 1.11, R2C 4096^2 0.72 -> 0.89, 6720 1.06 -> 1.16,
  * 100003 1.27 -> 1.35; 4093, 10000, 17443 and 8219 within 2% either way. */
-static int split_wins(const kspec *k)
+static int split_wins(const kspec *k, const kfft_device_info *info)
 {
     if (k->nrad < 2) return 0;
     if (k->R & (k->R - 1)) return 1;
     if (k->ld == KS_LD_C2R_PACK) return 0;
+    /* The packed R2C's 8192-point block on 4 TB/s devices (build_stage makes it the widest
+     * radices, padded, at 256 threads), whose twiddles otherwise come from global tables (it is
+     * not alone on its SM, so takes no direct ones): H200 (bench/results/h200-2026-11-28c-calls.txt
+     * call 4) R2C 16384 0.80 -> 0.85 of cuFFT, 64x16384 0.86 -> 0.90, 16x16x16384 0.93 -> 0.96;
+     * R2C 32768's 16384 points, alone with direct tables, lost with them (0.98 -> 0.92). */
+    if (k->kind == KS_SINGLE && !k->f64 && k->B == 1 && k->st == KS_ST_R2C_PACK && k->R == 8192 && blk_fast_memory(info)) return 1;
     /* Plain one-kernel blocks of 64..512 points (many columns per block): 64 0.97 -> 1.00, 128
      * 0.96 -> 1.00, 256 0.93 -> 1.00, R2C 1024 0.97 -> 0.99 in the every-block sweep
      * (h100-2026-11-25l-split.txt part 3); not timed under this rule alone. */
@@ -213,14 +219,7 @@ void blk_local_tables(kspec *k, kfft_table *t, const kfft_device_info *info, int
     k->twsplit = 0;
     for (int p = 0; p < KS_MAX_RADICES; p++) k->twdirect[p] = k->twpow[p] = k->keep[p] = 0;
     int shift = 0;
-    /* Split tables also for the packed R2C's 8192-point block on 4 TB/s devices (build_stage makes
-     * it the widest radices, padded, at 256 threads), whose twiddles otherwise come from global
-     * tables (it is not alone on its SM, so takes no direct ones): H200 (bench/results/
-     * h200-2026-11-28c-calls.txt call 4) R2C 16384 0.80 -> 0.85 of cuFFT, 64x16384 0.86 -> 0.90,
-     * 16x16x16384 0.93 -> 0.96; R2C 32768's 16384 points, alone with direct tables, lost with
-     * them (0.98 -> 0.92). */
-    int r2c8k = k->kind == KS_SINGLE && !k->f64 && k->B == 1 && k->st == KS_ST_R2C_PACK && k->R == 8192 && blk_fast_memory(info);
-    if (k->nrad >= 2 && (split >= 0 ? split : split_wins(k) || r2c8k)) {
+    if (k->nrad >= 2 && (split >= 0 ? split : split_wins(k, info))) {
         /* L >= sqrt(R): both tables small; taken only where the block still fits, with as
          * many blocks per SM by shared memory as before. */
         shift = tab_split_shift(k->R);

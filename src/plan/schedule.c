@@ -613,7 +613,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
              *   -> 0.90, R2C 24576^2 0.92 -> 0.96; C2C 24576 (already widest, 512) lost at 1024
              *   threads (0.91 -> 0.69);
              * - the packed R2C's power-of-two blocks, a thread per butterfly of the widest pass
-             *   (blk_local_tables adds split twiddles to the 8192-point one). Call 4, all eight
+             *   (split_wins adds split twiddles to the 8192-point one). Call 4, all eight
              *   cases: R2C 16384 0.76 -> 0.85, 64x16384 0.84 -> 0.90, 16384^2 0.72 -> 0.75, 8192 x
              *   16384 0.80 -> 0.84, 16x16x16384 0.92 -> 0.96, R2C 32768 0.90 -> 0.98, 4096 x 32768
              *   0.97 -> 1.01. */
