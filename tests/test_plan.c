@@ -479,9 +479,14 @@ static void fast_memory_pad(void)
               * a thread per butterfly of the narrowest pass (C2R keeps 512, C2C 24576 its 512) */
              {KFFT_C2C, 12288, 768, 1, 512, 0}, {KFFT_R2C, 24576, 768, 1, 512, 0}, {KFFT_R2C, 49152, 1024, 1, 1024, 0},
              {KFFT_C2R, 49152, 512, 1, 1024, 0}, {KFFT_C2C, 24576, 512, 1, 512, 1},
-             /* the packed R2C's power-of-two blocks of 64 KB or more: the widest radices padded, a
-              * thread per butterfly of the widest pass */
-             {KFFT_R2C, 16384, 256, 1, 512, 0}, {KFFT_R2C, 32768, 512, 1, 1024, 0}};
+             /* the packed R2C's and C2R's power-of-two blocks of 64 KB or more: the widest radices
+              * padded, a thread per butterfly of the widest pass (C2R 16384's 8192 points were already) */
+             {KFFT_R2C, 16384, 256, 1, 512, 0}, {KFFT_R2C, 32768, 512, 1, 1024, 0}, {KFFT_C2R, 32768, 512, 1, 1024, 0},
+             {KFFT_C2R, 16384, 256, 1, 256, 1},
+             /* packed real blocks of 4096..6144 points in three balanced passes (blocks.c
+              * blk_packed_real): a thread per butterfly of the narrowest pass; not 9800's four */
+             {KFFT_C2R, 12000, 416, 0, 256, 0}, {KFFT_R2C, 11520, 384, 0, 256, 0}, {KFFT_R2C, 9800, 256, 0, 256, 0},
+             {KFFT_C2R, 8000, 200, 0, 200, 0}};
     for (int dev = 0; dev < 2; dev++) {
         kfft_device_info info = dev ? test_h200_info("sm_90") : test_h100_info("sm_90");
         for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {

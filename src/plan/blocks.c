@@ -501,13 +501,33 @@ int blk_conv_pad(const kspec *k)
  *   have), then the bound above (128 threads): c2r:128's 8x8 as 16x4 0.90 -> 0.96, C2R 1024^2
  *   and 512 x 1024 (rows of 1024: 8x8x8 as 16x16x2) 1.03x, c2r:1024 0.94 -> 0.95 (call 7, two
  *   reps). Not c2r:64 (16x2: 0.99 -> 0.98). c2r:1024 ran 0.97-0.98 unbound in these radices, but
- *   c2r:128 0.84 and c2r:64 0.93: not taken. */
+ *   c2r:128 0.84 and c2r:64 0.93: not taken.
+ * - On 4 TB/s devices (blk_fast_memory), R2C and C2R blocks of one column of 4096 points or more
+ *   (32-48 KB) in three passes of balanced radices (the widest at most 1.5 times the narrowest),
+ *   odd part over 3: a thread per butterfly of the narrowest pass, in whole warps, so every pass
+ *   is one round (the default, one per butterfly of the widest, took two in the others). kfft
+ *   tune's pick for c2r:12000 (20x20x15 at 416 threads, not 256: 1.54x). H200, session 50
+ *   (bench/results/h200-2026-11-28d-calls.txt, two reps): call 6, c2r:12000 0.90 -> 1.37,
+ *   r2c:12000 1.25 -> 1.55, c2r:64x12000 0.92 -> 1.21, r2c:9000 1.31 -> 1.47; blocks under 4096
+ *   points went both ways (c2r:3000 1.52 -> 1.37, c2r:2400 1.59 -> 1.70) and unbalanced ones lost
+ *   (c2r:4000 1.31 -> 0.70); call 7, lengths not used to set it: 16 of 22 gained, up to 1.75x
+ *   (c2r:11200 0.65 -> 1.15, c2r:10800 0.72 -> 0.98, c2r:11520 0.81 -> 1.15, r2c:9216 1.13 ->
+ *   1.45, r2c:64x11520 1.07 -> 1.33), four lost 1-5% (c2r:10240 1.47 -> 1.39); the two of four
+ *   passes lost (r2c:8748's 9x9x9x6 1.41 -> 1.25, r2c:9800's 10x10x7x7 1.47 -> 1.35): left out. */
 kfft_status blk_packed_real(kspec *k, const kfft_device_info *info)
 {
     if (k->f64 || k->plane || info->dialect != KS_DIALECT_CUDA || (int64_t)k->B * k->R * 8 > 49152) return KFFT_SUCCESS;
     if (k->ld == KS_LD_C2R_PACK && k->R >= 64 && !(k->R & (k->R - 1)) && kfft_radix_auto(k->R, 0) != KFFT_RADIX_NARROW) {
         kfft_status st = blk_shape(k, k->R, k->B, KFFT_RADIX_NARROW, info);
         if (st) return st;
+    }
+    int minr, maxr, odd = k->R;
+    while (odd % 2 == 0) odd /= 2;
+    radix_range(k, &minr, &maxr);
+    if ((k->ld == KS_LD_C2R_PACK || k->st == KS_ST_R2C_PACK) && blk_fast_memory(info) && k->B == 1 && k->R >= 4096 && odd > 3 &&
+        k->nrad == 3 && 2 * maxr <= 3 * minr) {
+        k->T = blk_narrowest_pass_threads(k, info);
+        k->regs = k->ld == KS_LD_C2R_PACK ? 0 : blk_two_per_sm(k, 0, info); /* the bounds of the old T */
     }
     if (k->ld == KS_LD_C2R_PACK && k->T <= 128 && !k->regs) k->regs = (int)((96 * warps(k->T) + k->T - 1) / k->T);
     if (k->st == KS_ST_R2C_PACK && k->T == 128 && 256 <= blk_block_cap(info)) k->T = 256;

@@ -616,12 +616,16 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
              *   (split_wins adds split twiddles to the 8192-point one). Call 4, all eight
              *   cases: R2C 16384 0.76 -> 0.85, 64x16384 0.84 -> 0.90, 16384^2 0.72 -> 0.75, 8192 x
              *   16384 0.80 -> 0.84, 16x16x16384 0.92 -> 0.96, R2C 32768 0.90 -> 0.98, 4096 x 32768
-             *   0.97 -> 1.01. */
-            int fast = blk_fast_memory(info), fast3 = fast && odd == 3, r2c = fast && odd == 1 && k->st == KS_ST_R2C_PACK;
+             *   0.97 -> 1.01; and the packed C2R's, where not already widest (its 16384 points as
+             *   32x32x16 at 512 threads, kfft tune's pick: 0.607 -> 0.463 ms). Session 50 calls 1
+             *   and 3 (bench/results/h200-2026-11-28d-calls.txt): C2R 32768 0.76 -> 1.00, 64 x
+             *   32768 0.82 -> 0.99, 1024x32768 0.82 -> 0.93, 16x16x32768 0.90 -> 1.02. */
+            int fast = blk_fast_memory(info), fast3 = fast && odd == 3;
+            int real = fast && odd == 1 && (k->st == KS_ST_R2C_PACK || k->ld == KS_LD_C2R_PACK);
             int widest = (N >= 16384 && !k->nreal) || (k->ld == KS_LD_C2R_PACK && (int64_t)N * eb < 131072);
-            if (B == 1 && (widest || fast3 || r2c)) {
+            if (B == 1 && (widest || fast3 || real)) {
                 if ((st = blk_shape(k, (int)N, B, KFFT_RADIX_WIDEST, info))) return st;
-                if (r2c) k->T = blk_widest_pass_threads(k, info);
+                if (real && !widest) k->T = blk_widest_pass_threads(k, info);
                 else if (!widest && k->ld != KS_LD_C2R_PACK) k->T = blk_narrowest_pass_threads(k, info);
             } else {
                 k->pad = 0;
