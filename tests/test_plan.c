@@ -484,7 +484,7 @@ static void fast_memory_pad(void)
              {KFFT_R2C, 16384, 256, 1, 512, 0}, {KFFT_R2C, 32768, 512, 1, 1024, 0}, {KFFT_C2R, 32768, 512, 1, 1024, 0},
              {KFFT_C2R, 16384, 256, 1, 256, 1},
              /* packed real blocks of 4096..6144 points in three balanced passes (blocks.c
-              * blk_packed_real): a thread per butterfly of the narrowest pass; not 9800's four */
+              * blk_packed_real): a thread per butterfly of the narrowest pass; not 9800's four passes */
              {KFFT_C2R, 12000, 416, 0, 256, 0}, {KFFT_R2C, 11520, 384, 0, 256, 0}, {KFFT_R2C, 9800, 256, 0, 256, 0},
              {KFFT_C2R, 8000, 200, 0, 200, 0}};
     for (int dev = 0; dev < 2; dev++) {

@@ -505,15 +505,17 @@ int blk_conv_pad(const kspec *k)
  * - On 4 TB/s devices (blk_fast_memory), R2C and C2R blocks of one column of 4096 points or more
  *   (32-48 KB) in three passes of balanced radices (the widest at most 1.5 times the narrowest),
  *   odd part over 3: a thread per butterfly of the narrowest pass, in whole warps, so every pass
- *   is one round (the default, one per butterfly of the widest, took two in the others). kfft
+ *   is one round (the default, one per butterfly of the widest pass and at most 256, left the
+ *   narrower passes two rounds). kfft
  *   tune's pick for c2r:12000 (20x20x15 at 416 threads, not 256: 1.54x). H200, session 50
  *   (bench/results/h200-2026-11-28d-calls.txt, two reps): call 6, c2r:12000 0.90 -> 1.37,
  *   r2c:12000 1.25 -> 1.55, c2r:64x12000 0.92 -> 1.21, r2c:9000 1.31 -> 1.47; blocks under 4096
  *   points went both ways (c2r:3000 1.52 -> 1.37, c2r:2400 1.59 -> 1.70) and unbalanced ones lost
  *   (c2r:4000 1.31 -> 0.70); call 7, lengths not used to set it: 16 of 22 gained, up to 1.75x
  *   (c2r:11200 0.65 -> 1.15, c2r:10800 0.72 -> 0.98, c2r:11520 0.81 -> 1.15, r2c:9216 1.13 ->
- *   1.45, r2c:64x11520 1.07 -> 1.33), four lost 1-5% (c2r:10240 1.47 -> 1.39); the two of four
- *   passes lost (r2c:8748's 9x9x9x6 1.41 -> 1.25, r2c:9800's 10x10x7x7 1.47 -> 1.35): left out. */
+ *   1.45, r2c:64x11520 1.07 -> 1.33), four lost 1-5% (c2r:10240 1.47 -> 1.39); the two blocks of
+ *   four passes lost more (r2c:8748's 9x9x9x6 1.41 -> 1.25, r2c:9800's 10x10x7x7 1.47 -> 1.35), so
+ *   four-pass blocks keep the default. */
 kfft_status blk_packed_real(kspec *k, const kfft_device_info *info)
 {
     if (k->f64 || k->plane || info->dialect != KS_DIALECT_CUDA || (int64_t)k->B * k->R * 8 > 49152) return KFFT_SUCCESS;

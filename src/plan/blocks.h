@@ -22,7 +22,8 @@ kfft_status blk_shape(kspec *k, int R, int B, int radix, const kfft_device_info 
 int blk_block_cap(const kfft_device_info *info);
 /* A device of 4 TB/s or more of DRAM bandwidth (an H200: 4814 GB/s as read; an H100: 3352),
  * where the rules measured on the H200 apply (clusters.c clu_columns, blk_bank_pad's fp32 side,
- * schedule.c build_stage's blocks of 64 KB or more, split_wins' packed R2C block). */
+ * schedule.c build_stage's blocks of 64 KB or more, split_wins' packed R2C block, blk_packed_real's
+ * balanced blocks). */
 static inline int blk_fast_memory(const kfft_device_info *info) { return info->mem_gbs >= 4000; }
 /* The register bound that fits two blocks of T threads on an SM. */
 int blk_two_blocks_regs(int T);
