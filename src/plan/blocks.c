@@ -30,8 +30,7 @@ kfft_status blk_shape(kspec *k, int R, int B, int radix, const kfft_device_info 
     for (int i = 0; i < k->nrad; i++)
         if (k->rad[i] > maxr) maxr = k->rad[i];
     int64_t T = (int64_t)B * R / maxr;
-    int odd = R;
-    while (odd % 2 == 0) odd /= 2;
+    int64_t odd = blk_odd_part(R);
     int want = (int64_t)B * R * 8 <= 49152 ? MAX_THREADS : odd > 3 ? MAX_THREADS_ODD : MAX_THREADS_LARGE;
     int cap = info->max_threads < want ? info->max_threads : want;
     if (T > cap) T = cap;
@@ -347,6 +346,10 @@ static void radix_range(const kspec *k, int *minr, int *maxr)
     }
 }
 
+/* Radices balanced enough that one thread per butterfly of the narrowest pass leaves few idle
+ * in the widest: the widest at most 1.5 times the narrowest. */
+static int balanced(int minr, int maxr) { return 2 * maxr <= 3 * minr; }
+
 /* A thread per butterfly of the pass of radix r, up to block_cap. */
 static int pass_threads(const kspec *k, const kfft_device_info *info, int r, int whole_warps)
 {
@@ -399,7 +402,7 @@ int blk_every_pass_threads(const kspec *k, const kfft_device_info *info)
     int minr, maxr;
     radix_range(k, &minr, &maxr);
     int64_t T = warps((int64_t)k->B * k->R / minr);
-    int rule = (int64_t)k->B * k->R >= 4000 && 2 * maxr <= 3 * minr && T <= 384;
+    int rule = (int64_t)k->B * k->R >= 4000 && balanced(minr, maxr) && T <= 384;
     int rader = (k->ops & KS_MID_RADER) && (T <= 256 || ((int64_t)k->B * k->R >= 4000 && T <= 448));
     if (!(rule || rader) || T > blk_block_cap(info) || T < k->T) return k->T;
     return (int)T;
@@ -506,8 +509,7 @@ int blk_conv_pad(const kspec *k)
  *   (32-48 KB) in three passes of balanced radices (the widest at most 1.5 times the narrowest),
  *   odd part over 3: a thread per butterfly of the narrowest pass, in whole warps, so every pass
  *   is one round (the default, one per butterfly of the widest pass and at most 256, left the
- *   narrower passes two rounds). kfft
- *   tune's pick for c2r:12000 (20x20x15 at 416 threads, not 256: 1.54x). H200, session 50
+ *   narrower passes two rounds). kfft tune's pick for c2r:12000 (20x20x15 at 416 threads, not 256: 1.54x). H200, session 50
  *   (bench/results/h200-2026-11-28d-calls.txt, two reps): call 6, c2r:12000 0.90 -> 1.37,
  *   r2c:12000 1.25 -> 1.55, c2r:64x12000 0.92 -> 1.21, r2c:9000 1.31 -> 1.47; blocks under 4096
  *   points went both ways (c2r:3000 1.52 -> 1.37, c2r:2400 1.59 -> 1.70) and unbalanced ones lost
@@ -523,11 +525,10 @@ kfft_status blk_packed_real(kspec *k, const kfft_device_info *info)
         kfft_status st = blk_shape(k, k->R, k->B, KFFT_RADIX_NARROW, info);
         if (st) return st;
     }
-    int minr, maxr, odd = k->R;
-    while (odd % 2 == 0) odd /= 2;
+    int minr, maxr;
     radix_range(k, &minr, &maxr);
-    if ((k->ld == KS_LD_C2R_PACK || k->st == KS_ST_R2C_PACK) && blk_fast_memory(info) && k->B == 1 && k->R >= 4096 && odd > 3 &&
-        k->nrad == 3 && 2 * maxr <= 3 * minr) {
+    if ((k->ld == KS_LD_C2R_PACK || k->st == KS_ST_R2C_PACK) && blk_fast_memory(info) && k->B == 1 && k->R >= 4096 &&
+        blk_odd_part(k->R) > 3 && k->nrad == 3 && balanced(minr, maxr)) {
         k->T = blk_narrowest_pass_threads(k, info);
         k->regs = k->ld == KS_LD_C2R_PACK ? 0 : blk_two_per_sm(k, 0, info); /* the bounds of the old T */
     }

@@ -25,6 +25,12 @@ int blk_block_cap(const kfft_device_info *info);
  * schedule.c build_stage's blocks of 64 KB or more, split_wins' packed R2C block, blk_packed_real's
  * balanced blocks). */
 static inline int blk_fast_memory(const kfft_device_info *info) { return info->mem_gbs >= 4000; }
+/* n without its factors of two (n >= 1): the rules tell powers of two (1) and 3 x 2^k (3) from the rest. */
+static inline int64_t blk_odd_part(int64_t n)
+{
+    while (n % 2 == 0) n /= 2;
+    return n;
+}
 /* The register bound that fits two blocks of T threads on an SM. */
 int blk_two_blocks_regs(int T);
 /* Would a block of B columns of N need more threads than a block may have for its widest pass,

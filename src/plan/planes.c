@@ -110,9 +110,7 @@ kfft_status plane_shape(kspec *k, int64_t n1, int64_t n2, int P, const kfft_devi
     if (rows.T > k->T) k->T = rows.T;
     int real = k->ld == KS_LD_ROWPAIR || k->ld == KS_LD_C2R_PLANE;
     if (M1 * n2 * blk_elem_bytes(k->f64) >= 65536) k->T = real ? 512 : blk_block_cap(info);
-    int64_t odd = n2;
-    while (odd % 2 == 0) odd /= 2;
-    k->pad = odd <= 3; /* the rows' power-of-two strides (the columns' walk across them spreads anyway) */
+    k->pad = blk_odd_part(n2) <= 3; /* the rows' power-of-two strides (the columns' walk across them spreads anyway) */
     pass_tables(k, k->tw_local, t);
     pass_tables(&rows, k->ptw, t);
     if (P > 1) { /* rows j + P m in block j; the radix-P pass across the cluster takes W_n1^(q kk) at (q-1)*M1 + kk */

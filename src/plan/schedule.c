@@ -324,8 +324,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
         }
         if (rp && p == 0) { /* Rader: the convolution (R-1 long) and 2*B slots must fit */
             for (B = 1; B < Bg && (int64_t)B * 2 * (R[p] + 1) <= emax;) B *= 2;
-            int64_t odd = R[p] - 1;
-            while (odd % 2 == 0) odd /= 2;
+            int64_t odd = blk_odd_part(R[p] - 1);
             kfft_status st = blk_shape(k, (int)R[p] - 1, B, radix >= 0 ? radix : kfft_radix_auto(R[p] - 1, f64), info);
             if (st) return st;
             /* As one-kernel Rader blocks of 12288 points or more (build_stage): as many threads
@@ -580,8 +579,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         if ((st = blk_shape(k, (int)N, B, kfft_radix_auto(N, f64), info))) return st;
         /* Padding pays for power-of-two-heavy lengths; measured on the H100 it costs one-kernel
          * lengths with a large odd part (16464, 17496, 1000, 243), whose strides already spread. */
-        int64_t odd = N;
-        while (odd % 2 == 0) odd /= 2;
+        int64_t odd = blk_odd_part(N);
         k->pad = odd <= 3;
         k->src = k->dst = KS_IO_USER;
         k->conj_in = k->conj_out = 1;
