@@ -532,6 +532,40 @@ static void fast_memory_pad(void)
     }
 }
 
+/* fp32 complex column blocks of several columns over 48 KB, odd part over 3, on the H200: padded
+ * where the bank model says 70% of the wavefronts or less (3600 x 4: 0.29, 1008 x 8: 0.66; not
+ * 2000 x 4: 0.72, nor the power-of-two 2048 x 4), their two-blocks register bound dropped where
+ * the rounds exceed it by more than 16 registers (3600 x 4, 3136 x 4: kept by 960 x 8); the
+ * H100's unchanged (blocks.c: wide_column_pad). */
+static void wide_column_pad(void)
+{
+    static const struct {
+        kfft_type type;
+        int rank;
+        int64_t n[3];
+        int pad, bound; /* on the H200: padded, register bound kept */
+    } c[] = {{KFFT_C2C, 2, {3600, 3600}, 1, 0}, {KFFT_C2C, 2, {960, 960}, 1, 1},   {KFFT_C2C, 2, {1008, 1008}, 1, 1},
+             {KFFT_C2C, 2, {2000, 2000}, 0, 1}, {KFFT_C2C, 2, {2048, 2048}, 0, 1}, {KFFT_R2C, 2, {3136, 3136}, 1, 0},
+             {KFFT_C2C, 3, {480, 480, 480}, 1, 1}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+        for (int dev = 0; dev < 2; dev++) {
+            kfft_device_info info = dev ? test_h200_info("sm_90") : test_h100_info("sm_90");
+            kfft_schedule s;
+            if (schedule_on(&info, c[i].type, KFFT_F32, c[i].rank, c[i].n, 1, &s)) {
+                CHECK(0, "wide column pad %lldx%lld: plan failed: %s", (long long)c[i].n[0], (long long)c[i].n[1], kfft_error_message());
+                continue;
+            }
+            const kspec *k = NULL; /* the slow axis's columns */
+            for (int j = 0; j < s.nsteps; j++)
+                if (s.spec[j].R == c[i].n[0] && s.spec[j].B > 1 && (int64_t)s.spec[j].B * s.spec[j].R * 8 > 49152) k = &s.spec[j];
+            int pad = dev && c[i].pad, bound = c[i].type == KFFT_C2C && (!dev || c[i].bound);
+            CHECK(k && k->pad == pad && k->regs == (bound ? 65536 / (2 * k->T) : 0),
+                  "wide column pad %lldx%lld on %s: pad %d regs %d, want pad %d, %s: %s", (long long)c[i].n[0], (long long)c[i].n[1],
+                  dev ? "an H200" : "an H100", k ? k->pad : -1, k ? k->regs : -1, pad, bound ? "the two-blocks bound" : "no bound", s.describe);
+            kfft_schedule_free(&s);
+        }
+}
+
 static void lone_radix_io(void)
 {
     static const struct {
@@ -2009,6 +2043,7 @@ int main(void)
     packed_real_blocks();
     block_threads_pad();
     fast_memory_pad();
+    wide_column_pad();
     staged_rounds();
     strided_blocks();
     pass_shapes();

@@ -719,6 +719,39 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
     return st;
 }
 
+/* fp32 complex blocks of several columns over 48 KB (a strided axis's columns in 2-D and 3-D
+ * plans; build_stage leaves them unpadded) with an odd part over 3, on 4 TB/s devices: padded,
+ * threads kept, where the bank model has padding cut the wavefronts to 70% or less (3600 x 4
+ * columns, 16x15x15: 0.29). H200 (bench/results/h200-2026-11-28e-calls.txt, one build, a
+ * temporary switch): call 1, the 29 such blocks of 2805 2-D/3-D shapes, every one gained but
+ * 2688 x 4, 2880 x 4, 3840 x 4 (-1 to -8%): 3600^2 0.84 -> 1.35 of cuFFT, 3584^2 0.63 -> 0.97,
+ * 432^2 0.70 -> 1.21, 480 x 640 0.85 -> 1.23, 800^2 1.41 -> 1.77, 432^3 0.64 -> 1.22, 480^3
+ * 0.78 -> 1.20, R2C 448^3 0.99 -> 1.35; call 2, 26 shapes not used to set it, 23 gained (400^3
+ * 1.19 -> 1.88, 3600 x 2240 0.81 -> 1.32, 432 x 4500 0.57 -> 0.89, R2C 864^2 1.65 -> 2.01), 3
+ * lost 1-6%. Between 0.6 and 0.7 five blocks gained 0-21% (784^2 1.19 -> 1.44, 1008^2 1.44 ->
+ * 1.69); between 0.7 and 0.8 they went both ways (5600^2 -9%, 6000^2 -6%; 5184^2 +5%). The
+ * power-of-two and 3 x 2^k columns (1024 x 8, 2048 x 4, 3072 x 4, 4096 x 4: 0.26-0.37) lost
+ * 2-8% padded, as build_stage's rule for them says, so keep theirs.
+ * Where their passes' rounds exceed build_stage's two-blocks register bound (strided C2C columns
+ * over 256 threads) by more than 16 registers, the bound goes: ptxas spilled 144-776 bytes a
+ * thread (3136 x 4 = 16x14x14 at 800 threads: 72 registers of rounds against 40), and without
+ * it 2688^2 1.28 -> 1.60, 2880^2 1.44 -> 1.77, 3136^2 0.60 -> 0.91, 3360^2 0.54 -> 0.78 (call
+ * 2); where they exceed it by 16 or less (2240 x 4, 1920 x 4, 960 x 8, 480 x 16, 448 x 16:
+ * spills of 20-76 bytes) dropping it lost 6-18%. Call 3, the rule against the tree before it
+ * on 38 shapes (two reps): geomean 1.20, 36 faster (784 x 300 1.19 -> 1.47, 1008 x 2160 1.56 ->
+ * 1.82, R2C 400^3 1.38 -> 2.19, 2400^2 with its bound dropped 0.99 -> 1.02), 3840^2 1.51 -> 1.47,
+ * 2800 x 3456 1.67 -> 1.66. */
+static void wide_column_pad(kspec *k, const kfft_device_info *info)
+{
+    if (!blk_fast_memory(info) || !measured_smooth(k) || blk_odd_part(k->R) <= 3) return;
+    kspec t = *k;
+    int64_t ideal, plain = gen_smem_cost(&t, &ideal);
+    t.pad = 1;
+    if (gen_smem_cost(&t, &ideal) * 10 > plain * 7) return;
+    k->pad = 1;
+    if (k->regs && rounds_regs(k->rad, k->nrad, k->B, k->R, 0, k->T) + STAGE_SPARE_REGS - k->regs > 16) k->regs = 0;
+}
+
 /* Padded, in whole warps, where the bank model (banks.c, gen_smem_cost) has padding cut the
  * passes' shared-memory wavefronts to 60% or less, as it does where a radix 16 or 12 comes first
  * (2400 = 16x15x10: 1344 -> 576). Mixed-radix blocks of up to 48 KB (build_stage leaves
@@ -753,7 +786,11 @@ void blk_bank_pad(kspec *k, const kfft_device_info *info)
 {
     int cplx = k->ld == KS_LD_CPLX && k->st == KS_ST_CPLX;
     int real = (k->ld == KS_LD_PAIR && k->st == KS_ST_R2C_PACK) || (k->ld == KS_LD_C2R_PACK && k->st == KS_ST_PAIR);
-    if (k->pad || k->plane || (int64_t)k->B * k->R * (k->f64 ? 16 : 8) > 49152) return;
+    if (k->pad || k->plane) return;
+    if ((int64_t)k->B * k->R * (k->f64 ? 16 : 8) > 49152) {
+        if (!k->f64 && cplx && k->B > 1) wide_column_pad(k, info);
+        return;
+    }
     if (k->f64 ? k->B != 1 || !cplx || !measured_radices(k) : !blk_fast_memory(info) || k->R < 32 || !(cplx || real) || !measured_smooth(k))
         return;
     kspec t = *k;
