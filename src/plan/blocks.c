@@ -723,8 +723,8 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
  * plans; build_stage leaves them unpadded) with an odd part over 3, on 4 TB/s devices: padded,
  * threads kept, where the bank model has padding cut the wavefronts to 70% or less (3600 x 4
  * columns, 16x15x15: 0.29). H200 (bench/results/h200-2026-11-28e-calls.txt, one build, a
- * temporary switch): call 1, the 29 such blocks of 2805 2-D/3-D shapes, every one gained but
- * 2688 x 4, 2880 x 4, 3840 x 4 (-1 to -8%): 3600^2 0.84 -> 1.35 of cuFFT, 3584^2 0.63 -> 0.97,
+ * temporary switch): call 1, the 29 such blocks (model 0.6 or less) of 1578 2-D/3-D cases, every
+ * one gained but 2688 x 4, 2880 x 4, 3840 x 4 (-1 to -8%): 3600^2 0.84 -> 1.35 of cuFFT, 3584^2 0.63 -> 0.97,
  * 432^2 0.70 -> 1.21, 480 x 640 0.85 -> 1.23, 800^2 1.41 -> 1.77, 432^3 0.64 -> 1.22, 480^3
  * 0.78 -> 1.20, R2C 448^3 0.99 -> 1.35; call 2, 26 shapes not used to set it, 23 gained (400^3
  * 1.19 -> 1.88, 3600 x 2240 0.81 -> 1.32, 432 x 4500 0.57 -> 0.89, R2C 864^2 1.65 -> 2.01), 3
