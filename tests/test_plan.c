@@ -535,8 +535,8 @@ static void fast_memory_pad(void)
 /* fp32 complex column blocks of several columns over 48 KB, odd part over 3, on the H200: padded
  * where the bank model says 70% of the wavefronts or less (3600 x 4: 0.29, 1008 x 8: 0.66; not
  * 2000 x 4: 0.72, nor the power-of-two 2048 x 4), their two-blocks register bound dropped where
- * the rounds exceed it by more than 16 registers (3600 x 4, 3136 x 4: kept by 960 x 8); the
- * H100's unchanged (blocks.c: wide_column_pad). */
+ * the rounds exceed it by more than 16 registers (3600 x 4; 960 x 8 and 1008 x 8 keep it; R2C
+ * columns have none); the H100's unchanged (blocks.c: wide_column_pad). */
 static void wide_column_pad(void)
 {
     static const struct {
