@@ -161,7 +161,9 @@ KFFT_API kfft_status kfft_plan_set_workspace(kfft_plan plan, kfft_buffer work, s
 KFFT_API kfft_status kfft_plan_buffer_sizes(kfft_plan plan, size_t *in_bytes, size_t *out_bytes);
 /* Number of kernel launches one execution makes. */
 KFFT_API int kfft_plan_kernel_count(kfft_plan plan);
-/* Human-readable decomposition, e.g. "n=8219 bluestein m=16464 passes=[...]". */
+/* Human-readable decomposition: per axis, each kernel's radices, columns (B), threads (T) and
+ * choices (pad: padded shared memory, regs=N: a register bound), e.g. "c2c f32 n=8219 batch=1 ||
+ * axis len 8219 bluestein m=16464 | k0 single R=16464(21x16x7x7) B=1 T=800 L=256 D=1,2 W=3". */
 KFFT_API const char *kfft_plan_describe(kfft_plan plan);
 
 /* Queue the transform on the context's stream. in == out is an in-place transform (the

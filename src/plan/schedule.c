@@ -917,6 +917,8 @@ static void describe(kfft_schedule *s, const kfft_problem *p)
             o = describe_passes(s->describe, o, cap, " D=", k->twdirect, k->nrad); /* passes with direct tables */
             o = describe_passes(s->describe, o, cap, " W=", k->twpow, k->nrad);    /* split passes taking powers of W^kk */
             o = describe_passes(s->describe, o, cap, " S=", k->keep, k->nrad);     /* passes staging rounds in shared memory */
+            if (k->pad) o += snprintf(s->describe + o, cap - (size_t)o, " pad");  /* shared memory padded against bank conflicts */
+            if (k->regs) o += snprintf(s->describe + o, cap - (size_t)o, " regs=%d", k->regs); /* the register bound asked for */
         }
     }
 }
