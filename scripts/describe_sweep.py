@@ -26,9 +26,9 @@ def family(name):
     if name == 'nd':
         s = [n for n in range(64, 16385) if smooth(n)]
         cases = ['%dx%d' % (n, n) for n in s if 200 <= n <= 12000] + ['%dx%dx%d' % (n, n, n) for n in s if 100 <= n <= 1000]
-        rng = random.Random(1)
+        rng, rows = random.Random(1), [x for x in s if x <= 8192]
         for _ in range(400):
-            a, b = rng.choice([x for x in s if x <= 8192]), rng.choice(s)
+            a, b = rng.choice(rows), rng.choice(s)
             if a * b <= 1 << 27:
                 cases.append('%dx%d' % (a, b))
         return cases + ['r2c:' + c for c in cases]

@@ -719,6 +719,16 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
     return st;
 }
 
+/* The bank model's (banks.c, gen_smem_cost) wavefronts of unpadded k, and padded in *padded. */
+static int64_t padded_cost(const kspec *k, int64_t *padded)
+{
+    kspec t = *k;
+    int64_t ideal, plain = gen_smem_cost(&t, &ideal);
+    t.pad = 1;
+    *padded = gen_smem_cost(&t, &ideal);
+    return plain;
+}
+
 /* fp32 complex blocks of several columns over 48 KB (a strided axis's columns in 2-D and 3-D
  * plans; build_stage leaves them unpadded) with an odd part over 3, on 4 TB/s devices: padded,
  * threads kept, where the bank model has padding cut the wavefronts to 70% or less (3600 x 4
@@ -726,15 +736,16 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
  * temporary switch): call 1, the 29 such blocks (model 0.6 or less) of 1578 2-D/3-D cases,
  * every one gained but 2688 x 4, 2880 x 4, 3840 x 4 (-1 to -8%): 3600^2 0.84 -> 1.35 of cuFFT,
  * 3584^2 0.63 -> 0.97, 432^2 0.70 -> 1.21, 480 x 640 0.85 -> 1.23, 800^2 1.41 -> 1.77, 432^3
- * 0.64 -> 1.22, 480^3 0.78 -> 1.20, R2C 448^3 0.99 -> 1.35; call 2, 26 shapes not used to set it, 23 gained (400^3
- * 1.19 -> 1.88, 3600 x 2240 0.81 -> 1.32, 432 x 4500 0.57 -> 0.89, R2C 864^2 1.65 -> 2.01), 3
- * lost 1-6%. Between 0.6 and 0.7 five blocks gained 0-21% (784^2 1.19 -> 1.44, 1008^2 1.44 ->
+ * 0.64 -> 1.22, 480^3 0.78 -> 1.20, R2C 448^3 0.99 -> 1.35; call 2, 26 shapes not used to set
+ * it, 23 gained (400^3 1.19 -> 1.88, 3600 x 2240 0.81 -> 1.32, 432 x 4500 0.57 -> 0.89, R2C
+ * 864^2 1.65 -> 2.01), 3 lost 1-6%. Between 0.6 and 0.7 five blocks gained 0-21% (784^2 1.19 -> 1.44, 1008^2 1.44 ->
  * 1.69); between 0.7 and 0.8 they went both ways (5600^2 -9%, 6000^2 -6%; 5184^2 +5%). The
  * power-of-two and 3 x 2^k columns (1024 x 8, 2048 x 4, 3072 x 4, 4096 x 4: 0.26-0.37) lost
  * 2-8% padded, as build_stage's rule for them says, so keep theirs.
  * Where their passes' rounds exceed their register bound (build_stage's two-blocks bound of
- * strided C2C columns over 256 threads) by more than 16 registers, the bound goes: ptxas spilled 144-776 bytes a
- * thread (3136 x 4 = 16x14x14 at 800 threads: 72 registers of rounds against 40), and without
+ * strided C2C columns over 256 threads) by more than 16 registers, the bound goes (here, where
+ * it was measured, not in build_stage: unpadded and on the H100 it is as measured there): ptxas
+ * spilled 144-776 bytes a thread (3136 x 4 = 16x14x14 at 800 threads: 72 registers of rounds against 40), and without
  * it 2688^2 1.28 -> 1.60, 2880^2 1.44 -> 1.77, 3136^2 0.60 -> 0.91, 3360^2 0.54 -> 0.78 (call
  * 2); where they exceed it by 16 or less (2240 x 4, 1920 x 4, 960 x 8, 480 x 16, 448 x 16:
  * spills of 20-76 bytes) dropping it lost 6-18%. Call 3, the rule against the tree before it
@@ -744,10 +755,8 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
 static void wide_column_pad(kspec *k, const kfft_device_info *info)
 {
     if (!blk_fast_memory(info) || !measured_smooth(k) || blk_odd_part(k->R) <= 3) return;
-    kspec t = *k;
-    int64_t ideal, plain = gen_smem_cost(&t, &ideal);
-    t.pad = 1;
-    if (gen_smem_cost(&t, &ideal) * 10 > plain * 7) return;
+    int64_t padded, plain = padded_cost(k, &padded);
+    if (padded * 10 > plain * 7) return;
     k->pad = 1;
     if (k->regs && rounds_regs(k->rad, k->nrad, k->B, k->R, 0, k->T) + STAGE_SPARE_REGS - k->regs > 16) k->regs = 0;
 }
@@ -795,9 +804,8 @@ void blk_bank_pad(kspec *k, const kfft_device_info *info)
         return;
     kspec t = *k;
     t.T = blk_whole_warps(k, info);
-    int64_t ideal, plain = gen_smem_cost(&t, &ideal);
+    int64_t padded, plain = padded_cost(&t, &padded);
     t.pad = 1;
-    int64_t padded = gen_smem_cost(&t, &ideal);
     if (padded * 5 <= plain * 3 && (k->f64 || t.T >= 128 || padded * 2 < plain)) *k = t;
 }
 
