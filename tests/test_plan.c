@@ -544,9 +544,12 @@ static void wide_column_pad(void)
         int rank;
         int64_t n[3];
         int pad, bound; /* on the H200: padded, register bound kept */
-    } c[] = {{KFFT_C2C, 2, {3600, 3600}, 1, 0}, {KFFT_C2C, 2, {960, 960}, 1, 1},   {KFFT_C2C, 2, {1008, 1008}, 1, 1},
-             {KFFT_C2C, 2, {2000, 2000}, 0, 1}, {KFFT_C2C, 2, {2048, 2048}, 0, 1}, {KFFT_R2C, 2, {3136, 3136}, 1, 0},
-             {KFFT_C2C, 3, {480, 480, 480}, 1, 1}};
+        int T;          /* on the H200: threads (0: not checked) */
+    } c[] = {{KFFT_C2C, 2, {3600, 3600}, 1, 0, 0}, {KFFT_C2C, 2, {960, 960}, 1, 1, 0},     {KFFT_C2C, 2, {1008, 1008}, 1, 1, 0},
+             {KFFT_C2C, 2, {2000, 2000}, 0, 1, 0}, {KFFT_C2C, 2, {2048, 2048}, 0, 1, 0},   {KFFT_R2C, 2, {3136, 3136}, 1, 0, 0},
+             {KFFT_C2C, 3, {480, 480, 480}, 1, 1, 0},
+             /* 0.7-0.8 at 1024 threads: padded at 768, unbound; under 1024 threads: as planned */
+             {KFFT_C2C, 2, {5184, 5184}, 1, 0, 768}, {KFFT_R2C, 2, {5760, 5760}, 1, 0, 768}, {KFFT_C2C, 2, {4000, 4000}, 0, 1, 800}};
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
         for (int dev = 0; dev < 2; dev++) {
             kfft_device_info info = dev ? test_h200_info("sm_90") : test_h100_info("sm_90");
@@ -559,11 +562,42 @@ static void wide_column_pad(void)
             for (int j = 0; j < s.nsteps; j++)
                 if (s.spec[j].R == c[i].n[0] && s.spec[j].B > 1 && (int64_t)s.spec[j].B * s.spec[j].R * 8 > 49152) k = &s.spec[j];
             int pad = dev && c[i].pad, bound = c[i].type == KFFT_C2C && (!dev || c[i].bound);
-            CHECK(k && k->pad == pad && k->regs == (bound ? 65536 / (2 * k->T) : 0),
+            CHECK(k && k->pad == pad && k->regs == (bound ? 65536 / (2 * k->T) : 0) && (!dev || !c[i].T || k->T == c[i].T),
                   "wide column pad %lldx%lld on %s: pad %d regs %d, want pad %d, %s: %s", (long long)c[i].n[0], (long long)c[i].n[1],
                   dev ? "an H200" : "an H100", k ? k->pad : -1, k ? k->regs : -1, pad, bound ? "the two-blocks bound" : "no bound", s.describe);
             kfft_schedule_free(&s);
         }
+}
+
+/* The packed C2R's one-kernel blocks take their first pass's twiddles as a load per butterfly
+ * times constants on the H200 in fp32 (blocks.c: blk_c2r_rtw1), one column or several (c2r:1024
+ * in 64: four a block), in 1-D
+ * and as 2-D rows; not on the H100, in fp64, or in the R2C; and the source says so. */
+static void c2r_rtw1(void)
+{
+    static const struct {
+        kfft_type type;
+        int rank;
+        int64_t n[2], batch;
+    } c[] = {{KFFT_C2R, 1, {16384, 0}, 1}, {KFFT_C2R, 1, {1024, 0}, 64}, {KFFT_C2R, 2, {256, 4096}, 1}, {KFFT_R2C, 1, {16384, 0}, 1}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+        for (int dev = 0; dev < 2; dev++)
+            for (int f64 = 0; f64 < 2; f64++) {
+                kfft_device_info info = dev ? test_h200_info("sm_90") : test_h100_info("sm_90");
+                kfft_schedule s;
+                strbuf src = {0};
+                if (schedule_on(&info, c[i].type, f64 ? KFFT_F64 : KFFT_F32, c[i].rank, c[i].n, c[i].batch, &s)) {
+                    CHECK(0, "c2r rtw1 %lld: plan failed: %s", (long long)c[i].n[c[i].rank - 1], kfft_error_message());
+                    continue;
+                }
+                int want = dev && !f64 && c[i].type == KFFT_C2R, got = 0;
+                for (int j = 0; j < s.nsteps; j++) got |= s.spec[j].rtw1;
+                int wb = !kfft_schedule_source(&s, KS_DIALECT_CUDA, &src) && strstr(src.s, "kfft_cplx wb = tw[") != NULL;
+                sb_free(&src);
+                CHECK(got == want && wb == want, "c2r rtw1 %s %lld on %s %s: rtw1 %d, source %d, want %d: %s", c[i].type == KFFT_C2R ? "C2R" : "R2C",
+                      (long long)c[i].n[c[i].rank - 1], dev ? "an H200" : "an H100", f64 ? "f64" : "f32", got, wb, want, s.describe);
+                kfft_schedule_free(&s);
+            }
 }
 
 static void lone_radix_io(void)
@@ -2044,6 +2078,7 @@ int main(void)
     block_threads_pad();
     fast_memory_pad();
     wide_column_pad();
+    c2r_rtw1();
     staged_rounds();
     strided_blocks();
     pass_shapes();

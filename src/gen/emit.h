@@ -15,6 +15,8 @@ void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const c
 void gen_store_elem(strbuf *b, const kspec *k, int index);
 void gen_emit_tj(strbuf *b, const kspec *k);
 int gen_one_column(const kspec *k);
+/* Does the first pass reading the source take the packed C2R's twiddle as wb times a constant (kspec.h: rtw1)? */
+int gen_c2r_wb(const kspec *k);
 
 /* The output's scaling (normalization), where the spec has one: v *= S. */
 void gen_emit_scale(strbuf *b, const kspec *k);

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/trig.h"
+
 /* Do consecutive threads walk along a column (e) rather than across columns (c)? Whichever
  * keeps global accesses contiguous: along e when the transformed axis has the smaller
  * stride, across c when neighbouring transforms are closer. */
@@ -142,8 +144,30 @@ static void pack_pass_twiddle(const kspec *k, char *w, size_t len)
     snprintf(w, len, "cmul(tw[%lld + j], tw[%lld + e])", (long long)k->rtw, (long long)(k->rtw + k->N / k->R));
 }
 
-/* v = element `src` of transform t from the user's input, as ld says. */
-static void emit_user_read(strbuf *b, const kspec *k, int index)
+int gen_c2r_wb(const kspec *k) { return k->rtw1 && k->kind != KS_GPASS && k->ld == KS_LD_C2R_PACK && k->src == KS_IO_USER; }
+
+/* The packed C2R's W_nreal^src of the first pass's element src = bj + i RB (kspec.h: rtw1):
+ * wb = W^bj (gen_emit_fft) times W^(i RB), a constant once the element loop is unrolled. */
+static void rtw1_twiddle(strbuf *b, const kspec *k, const char *eq, char *w, size_t len)
+{
+    int r = k->rad[0];
+    sb_printf(b, "            const kfft_cplx kc[%d] = {", r);
+    for (int i = 0; i < r; i++) {
+        double c, sn;
+        kfft_expi((int64_t)i * (k->R / r), k->nreal, &c, &sn);
+        sb_puts(b, i ? ", KFFT_MK(" : "KFFT_MK(");
+        sb_real(b, c, !k->f64);
+        sb_puts(b, ", ");
+        sb_real(b, sn, !k->f64);
+        sb_puts(b, ")");
+    }
+    sb_puts(b, "};\n");
+    snprintf(w, len, "cmul(wb, kc[%s])", eq);
+}
+
+/* v = element `src` of transform t from the user's input, as ld says (eq: the first pass's
+ * element index i of src = bj + i RB, or NULL). */
+static void emit_user_read(strbuf *b, const kspec *k, int index, const char *eq)
 {
     long long is = (long long)k->istride, n = (long long)k->n;
     if (k->ld == KS_LD_REAL2) {
@@ -199,6 +223,7 @@ static void emit_user_read(strbuf *b, const kspec *k, int index)
         sb_puts(b, "            if (src == 0) { a.y = 0; c.y = 0; }\n");
         char w[96];
         if (k->kind == KS_GPASS) pack_pass_twiddle(k, w, sizeof w); /* the first pass: src = j + e C */
+        else if (gen_c2r_wb(k) && eq) rtw1_twiddle(b, k, eq, w, sizeof w);
         else snprintf(w, sizeof w, "tw[%lld + src]", (long long)k->rtw);
         sb_printf(b, "            kfft_cplx w = %s;\n", w);
         sb_puts(b, "            v = cadd(cadd(a, c), cmuli(cmul(cconj(w), csub(a, c))));\n");
@@ -256,7 +281,7 @@ void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const c
     if (k->src == KS_IO_USER && k->ld == KS_LD_FOLD)
         emit_fold_read(b, k);
     else if (k->src == KS_IO_USER)
-        emit_user_read(b, k, index);
+        emit_user_read(b, k, index, eq);
     else {
         sb_puts(b, "            v = in[in_off + ");
         emit_work_index(b, k, "src");

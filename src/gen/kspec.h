@@ -124,6 +124,11 @@ typedef struct {
                             the C2R first pass, e <= R/2 in the R2C last): W^(j + e C) = the product;
                             for a cluster kernel's R2C store (clu) W_nreal^kk (kk <= M/2), then
                             W_nreal^(m M) (m < P) */
+    /* rtw1: a one-kernel packed C2R whose first pass reads the source takes W_nreal^src of
+     * element src = bj + i RB (RB = R/rad[0]) as W^bj (one table load per butterfly) times
+     * W^(i RB), a constant: one load per element fewer, four multiplies more (blocks.c:
+     * blk_c2r_rtw1). */
+    int rtw1;
     int64_t ntr;         /* two-for-one routes: user transforms (columns are pairs of them) */
     int scale;           /* multiply stored values by (inv ? scale_inv : scale_fwd) */
     double scale_fwd, scale_inv;

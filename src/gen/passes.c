@@ -145,6 +145,11 @@ void gen_emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_
         sb_printf(b, "            %s\n", map);
         int live = rd ? gen_live_elems(k, r, 0) : r, out_live = wr ? gen_live_elems(k, r, 1) : r;
         if (rd) {
+            if (gen_c2r_wb(k)) { /* W_nreal^bj (kspec.h: rtw1); the table ends at nreal/2, past which Bluestein's bj read nothing */
+                long long M = (long long)k->nreal / 2;
+                if (RB - 1 > M) sb_printf(b, "            kfft_cplx wb = tw[%lld + (bj < %lld ? bj : %lld)];\n", (long long)k->rtw, M, M);
+                else sb_printf(b, "            kfft_cplx wb = tw[%lld + bj];\n", (long long)k->rtw);
+            }
             sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", live);
             sb_printf(b, "        int c = bc, e = bj + i * %d;\n        %s g = col0 + c;\n", RB, idx_type(k));
             gen_load_elem(b, k, index, "bj", "i");

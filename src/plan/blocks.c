@@ -537,6 +537,24 @@ kfft_status blk_packed_real(kspec *k, const kfft_device_info *info)
     return KFFT_SUCCESS;
 }
 
+/* The packed C2R's fp32 one-kernel blocks on 4 TB/s devices take their first pass's twiddles
+ * W_nreal^(bj + i RB) as one table load per butterfly times constants (kspec.h: rtw1). H200
+ * (bench/results/h200-2026-11-29-calls.txt, temporary switches, two reps each): one-column
+ * blocks (call 2), 22 of 31 faster, geomean 1.05: c2r:4096 0.85 -> 0.95 of cuFFT, 8192 0.78 ->
+ * 0.84, 16384 0.77 -> 0.84, 32768 1.00 -> 1.07, 7000 1.02 -> 1.28, 8000 1.27 -> 1.53, 6720
+ * 1.33 -> 1.51; five lost 4-9% (c2r:6144 1.51 -> 1.38, 15000 1.32 -> 1.22, 2048 x 8192 0.87
+ * -> 0.79, 20000, 5000). Call 3, 30 lengths drawn from the 1185 it moves and six 2-D shapes:
+ * geomean 1.02, 20 faster (c2r:6878 1.38 -> 1.53, 21112 3.33 -> 3.56, 2000 x 6000 1.06 ->
+ * 1.12), the worst 13456 -3%. Blocks of several columns: with W^bj loaded per element (call 1)
+ * they lost 30-35% (c2r:1024 0.78 -> 0.53): the SASS (call 2) loads W^bj again for each element
+ * and issues each element's loads apart, not all at once, under their 96-register bound; with
+ * W^bj loaded once per butterfly into a variable (gen_emit_fft) they held or gained (call 3:
+ * c2r:1000 0.95 -> 1.03, 640 1.67 -> 1.75, 1536 1.61 -> 1.67, 1024 0.78 -> 0.80, 512 -1%). */
+void blk_c2r_rtw1(kspec *k, const kfft_device_info *info)
+{
+    k->rtw1 = k->ld == KS_LD_C2R_PACK && k->kind == KS_SINGLE && !k->f64 && blk_fast_memory(info);
+}
+
 /* Threads of an fp32 one-kernel block of more than 48 KB whose length has an odd part above 3
  * (the powers of two and 3 * 2^k keep their own rules in build_stage; fp64: f64_block).
  * Fitted to kfft tune over 24 such lengths and A/B runs over 45 cases on the H100
@@ -751,13 +769,25 @@ static int64_t padded_cost(const kspec *k, int64_t *padded)
  * spills of 20-76 bytes) dropping it lost 6-18%. Call 3, the rule against the tree before it
  * on 38 shapes (two reps): geomean 1.20, 36 faster (784 x 300 1.19 -> 1.47, 1008 x 2160 1.56 ->
  * 1.82, R2C 400^3 1.38 -> 2.19, 2400^2 with its bound dropped 0.99 -> 1.02), 3840^2 1.51 -> 1.47,
- * 2800 x 3456 1.67 -> 1.66. */
+ * 2800 x 3456 1.67 -> 1.66.
+ * Between 0.7 and 0.8, blocks at the most threads a block may have (1024) are padded at 768
+ * threads without a bound (kfft tune's pick for 5184^2's 5184 x 4): all 26 2-D shapes of the
+ * 1578 it moves, two reps (bench/results/h200-2026-11-28e-calls.txt call 8, h200-2026-11-29-
+ * calls.txt calls 1 and 4): geomean 1.09, 24 faster, 5184^2 0.70 -> 0.79 of cuFFT, 5760^2 0.86
+ * -> 0.99, 5600 x 625 0.90 -> 1.02, R2C 5760^2 1.06 -> 1.21, R2C 5184 x 1728 0.77 -> 0.88;
+ * 6000^2 -1%. Those under 1024 threads lost at 768 or 512 (4000^2 0.90 -> 0.72, 972^2 1.17 ->
+ * 0.95) and keep theirs. */
 static void wide_column_pad(kspec *k, const kfft_device_info *info)
 {
     if (!blk_fast_memory(info) || !measured_smooth(k) || blk_odd_part(k->R) <= 3) return;
     int64_t padded, plain = padded_cost(k, &padded);
-    if (padded * 10 > plain * 7) return;
+    if (padded * 10 > plain * 8 || (padded * 10 > plain * 7 && k->T < blk_block_cap(info))) return;
     k->pad = 1;
+    if (padded * 10 > plain * 7) { /* 0.7-0.8 at the most threads a block may have: at 768, unbound */
+        k->T = 768;
+        k->regs = 0;
+        return;
+    }
     if (k->regs && rounds_regs(k->rad, k->nrad, k->B, k->R, 0, k->T) + STAGE_SPARE_REGS - k->regs > 16) k->regs = 0;
 }
 

@@ -695,6 +695,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             k->regs = key.regs;
         }
         if (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) blk_conv_order(k);
+        blk_c2r_rtw1(k, info);
         blk_local_tables(k, t, info, key.split);
         s->src[sg->first] = r->src;
         s->dst[sg->first] = r->dst;
