@@ -549,7 +549,10 @@ kfft_status blk_packed_real(kspec *k, const kfft_device_info *info)
  * they lost 30-35% (c2r:1024 0.78 -> 0.53): the SASS (call 2) loads W^bj again for each element
  * and issues each element's loads apart, not all at once, under their 96-register bound; with
  * W^bj loaded once per butterfly into a variable (gen_emit_fft) they held or gained (call 3:
- * c2r:1000 0.95 -> 1.03, 640 1.67 -> 1.75, 1536 1.61 -> 1.67, 1024 0.78 -> 0.80, 512 -1%). */
+ * c2r:1000 0.95 -> 1.03, 640 1.67 -> 1.75, 1536 1.61 -> 1.67, 1024 0.78 -> 0.80, 512 -1%; call 4,
+ * 25 cases drawn from the lengths this adds: geomean 1.02, c2r:1224 1.06 -> 1.22, c2r:718 1.18 ->
+ * 1.07). The 96-register bound of their 128-thread blocks (blk_packed_real) stays: without it
+ * c2r:1024 and 2048 gained 4-5% but 33 cases went geomean 0.976 (call 6, c2r:4096 -10%). */
 void blk_c2r_rtw1(kspec *k, const kfft_device_info *info)
 {
     k->rtw1 = k->ld == KS_LD_C2R_PACK && k->kind == KS_SINGLE && !k->f64 && blk_fast_memory(info);
