@@ -760,7 +760,8 @@ static int64_t padded_cost(const kspec *k, int64_t *padded)
  * 0.64 -> 1.22, 480^3 0.78 -> 1.20, R2C 448^3 0.99 -> 1.35; call 2, 26 shapes not used to set
  * it, 23 gained (400^3 1.19 -> 1.88, 3600 x 2240 0.81 -> 1.32, 432 x 4500 0.57 -> 0.89, R2C
  * 864^2 1.65 -> 2.01), 3 lost 1-6%. Between 0.6 and 0.7 five blocks gained 0-21% (784^2 1.19 -> 1.44, 1008^2 1.44 ->
- * 1.69); between 0.7 and 0.8 they went both ways (5600^2 -9%, 6000^2 -6%; 5184^2 +5%). The
+ * 1.69); between 0.7 and 0.8, at their own threads, they went both ways (5600^2 -9%, 6000^2 -6%;
+ * 5184^2 +5%: at 768 threads they gain, below). The
  * power-of-two and 3 x 2^k columns (1024 x 8, 2048 x 4, 3072 x 4, 4096 x 4: 0.26-0.37) lost
  * 2-8% padded, as build_stage's rule for them says, so keep theirs.
  * Where their passes' rounds exceed their register bound (build_stage's two-blocks bound of
