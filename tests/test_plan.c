@@ -569,6 +569,38 @@ static void wide_column_pad(void)
         }
 }
 
+/* fp32 one-column Bluestein blocks of more than 8192 points whose default radices make four
+ * passes or more take the widest radices on the H200 where those make three of at most 28, a
+ * thread per butterfly of the narrowest pass, unpadded (blocks.c: blk_conv_widest); not on the
+ * H100, in fp64, nor where the widest need radix 30 or 32 (8237: 17280 = 24x30x24), the default
+ * makes three passes already (5381: 10800) or the convolution is a power of two (4073). */
+static void conv_widest(void)
+{
+    static const struct {
+        kfft_type type;
+        int64_t n;
+        int R, rad[3], T; /* on the H200, fp32 (T 0: unmoved) */
+    } c[] = {{KFFT_C2C, 8219, 16464, {28, 21, 28}, 800}, {KFFT_R2C, 8219, 16464, {28, 21, 28}, 800}, {KFFT_C2C, 4099, 8232, {28, 21, 14}, 608},
+             {KFFT_C2C, 7297, 14700, {28, 25, 21}, 704},  {KFFT_C2C, 8237, 17280, {0}, 0},               {KFFT_C2C, 5381, 10800, {0}, 0},
+             {KFFT_C2C, 4073, 8192, {0}, 0}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+        for (int dev = 0; dev < 2; dev++)
+            for (int f64 = 0; f64 < 2; f64++) {
+                kfft_device_info info = dev ? test_h200_info("sm_90") : test_h100_info("sm_90");
+                kfft_schedule s;
+                if (schedule_on(&info, c[i].type, f64 ? KFFT_F64 : KFFT_F32, 1, &c[i].n, 1, &s)) {
+                    CHECK(0, "conv widest %lld: plan failed: %s", (long long)c[i].n, kfft_error_message());
+                    continue;
+                }
+                const kspec *k = &s.spec[0];
+                int want = dev && !f64 && c[i].T, got = k->kind == KS_SINGLE && k->nrad == 3 && k->R == c[i].R && k->T == c[i].T && !k->pad;
+                for (int j = 0; got && j < 3; j++) got = k->rad[j] == c[i].rad[j];
+                CHECK(got == want, "conv widest %lld on %s %s: %s, want %s: %s", (long long)c[i].n, dev ? "an H200" : "an H100",
+                      f64 ? "f64" : "f32", got ? "moved" : "unmoved", want ? "moved" : "unmoved", s.describe);
+                kfft_schedule_free(&s);
+            }
+}
+
 /* The packed C2R's one-kernel blocks take their first pass's twiddles as a load per butterfly
  * times constants on the H200 in fp32 (blocks.c: blk_c2r_rtw1), one column or several (c2r:1024
  * in 64: four a block), in 1-D
@@ -2079,6 +2111,7 @@ int main(void)
     fast_memory_pad();
     wide_column_pad();
     c2r_rtw1();
+    conv_widest();
     staged_rounds();
     strided_blocks();
     pass_shapes();

@@ -487,6 +487,31 @@ int blk_conv_pad(const kspec *k)
     return k->R <= BLK_CONV_SMALL_MAX && o.nrad == 3 && o.rad[0] == 16;
 }
 
+/* Does an fp32 Bluestein block of one column take the widest radices, a thread per butterfly of
+ * their narrowest pass? On 4 TB/s devices, convolutions of more than 8192 points whose default
+ * radices make four passes or more and whose widest make three of at most 28 (radix 30 and 32
+ * codelets spill). kfft tune found the widest radices for 8219, R2C 8219 and 4099 on the H200
+ * (bench/results/h200-2026-11-29b-calls.txt call 2); an A/B over 30 primes, one per convolution
+ * length they move, then drew this line (call 3, two reps each, ratios kfft/cuFFT): of the 15 it
+ * takes, 4099 2.41 -> 2.58, 4327 2.07 -> 2.35, 4813 2.09 -> 2.35, 5623 3.36 -> 3.83, 5897 2.47 ->
+ * 2.77, 6421 2.06 -> 2.41, 7297 3.35 -> 3.91, 7817 2.43 -> 2.78, 9733 1.91 -> 2.04, 8219 2.92 ->
+ * 2.97, R2C 8219 2.80 -> 2.90; 6619 and 7013 2-3.5% slower. Outside it the same radices lost:
+ * blocks of three passes already (2657 1.00 -> 0.78, 5381 -9%), radix 32 (10937 3.57 -> 2.30,
+ * 11821 2.68 -> 1.66), powers of two (4073 0.96 -> 0.57). Then the line on 32 lengths drawn from
+ * the 474 complex and 898 real (every 7th and 11th to 30000) it moves, none measured before (call
+ * 4, two reps): geomean 1.074, 29 faster (4412 2.44 -> 2.94, 6932 2.48 -> 2.92, 5231 2.29 ->
+ * 2.71, 9417 1.48 -> 1.74, R2C 5931 2.40 -> 2.80, C2R 13830 2.50 -> 2.92, R2C 10496 0.76 ->
+ * 0.92), 6687, 6694 and 7002 2-3% slower. A thread per butterfly of the widest pass instead
+ * (kfft tune's 608 for 8219: 2.92 -> 3.09) lost on most others (7297 -6%, 7817 -12%, call 3). */
+int blk_conv_widest(const kspec *k, const kfft_device_info *info)
+{
+    if (k->f64 || k->B != 1 || !(k->ops & KS_MID_BLUESTEIN) || !blk_fast_memory(info) || k->R <= 8192 || k->nrad < 4) return 0;
+    int rad[KS_MAX_RADICES], n = kfft_codelet_radices(k->R, rad, KS_MAX_RADICES, KFFT_RADIX_WIDEST);
+    for (int i = 0; i < n; i++)
+        if (rad[i] > 28) return 0;
+    return n == 3;
+}
+
 /* fp32 packed real blocks of one kernel of up to 48 KB (CUDA), from kfft tune over R2C and C2R
  * of 256..8192 points and two A/B runs in one build on the H100 (bench/results/
  * h100-2026-11-27ze-packed-nine.txt, calls 1-3; ratios kfft/cuFFT):

@@ -680,10 +680,15 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         /* Rader blocks of up to 48 KB: whole warps (blocks.c). */
         if (rader && (int64_t)B * N * eb <= 49152) k->T = blk_rader_threads(k, info);
         /* Bluestein blocks: every pass in as few rounds as pays; padded where the first pass is
-         * radix 16 (blocks.c). */
+         * radix 16; on 4 TB/s devices the widest radices where they save a pass (blocks.c). */
         if (k->ops & KS_MID_BLUESTEIN) {
             k->T = blk_conv_threads(k, info);
             k->pad |= blk_conv_pad(k);
+            if (blk_conv_widest(k, info)) {
+                if ((st = blk_shape(k, (int)N, B, KFFT_RADIX_WIDEST, info))) return st;
+                k->T = blk_narrowest_pass_threads(k, info);
+                k->pad = 0;
+            }
         }
         if ((k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) && !k->regs) k->regs = blk_conv_regs(k, f64, info);
         /* Measured choices: the tuner's candidate, else the device's wisdom. */
