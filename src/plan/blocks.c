@@ -496,9 +496,9 @@ int blk_conv_pad(const kspec *k)
  * takes, 4099 2.41 -> 2.58, 4327 2.07 -> 2.35, 4813 2.09 -> 2.35, 5623 3.36 -> 3.83, 5897 2.47 ->
  * 2.77, 6421 2.06 -> 2.41, 7297 3.35 -> 3.91, 7817 2.43 -> 2.78, 9733 1.91 -> 2.04, 8219 2.92 ->
  * 2.97, R2C 8219 2.80 -> 2.90, 8219^2 2.62 -> 2.68; 6619, 7013 and C2R 8219 (3.32 -> 3.26) 2-3.5%
- * slower. Outside it the same radices lost:
- * blocks of three passes already (2657 1.00 -> 0.78, 5381 -9%), radix 32 (10937 3.57 -> 2.30,
- * 11821 2.68 -> 1.66), powers of two (4073 0.96 -> 0.57). Then the line on 32 lengths drawn from
+ * slower. Outside it the same radices lost: blocks of three passes already (2657 1.00 -> 0.78,
+ * 5381 -9%), radix 32 (10937 3.57 -> 2.30, 11821 2.68 -> 1.66), powers of two (4073 0.96 ->
+ * 0.57). Then the line on 32 lengths drawn from
  * the 474 complex and 898 real (every 7th and 11th to 30000) it moves, none measured before (call
  * 4, two reps): geomean 1.074, 29 faster (4412 2.44 -> 2.94, 6932 2.48 -> 2.92, 5231 2.29 ->
  * 2.71, 9417 1.48 -> 1.74, R2C 5931 2.40 -> 2.80, C2R 13830 2.50 -> 2.92, R2C 10496 0.76 ->
