@@ -498,9 +498,8 @@ int blk_conv_pad(const kspec *k)
  * 2.97, R2C 8219 2.80 -> 2.90, 8219^2 2.62 -> 2.68; 6619, 7013 and C2R 8219 (3.32 -> 3.26) 2-3.5%
  * slower. Outside it the same radices lost: blocks of three passes already (2657 1.00 -> 0.78,
  * 5381 -9%), radix 32 (10937 3.57 -> 2.30, 11821 2.68 -> 1.66), powers of two (4073 0.96 ->
- * 0.57). Then the line on 32 lengths drawn from
- * the 474 complex and 898 real (every 7th and 11th to 30000) it moves, none measured before (call
- * 4, two reps): geomean 1.074, 29 faster (4412 2.44 -> 2.94, 6932 2.48 -> 2.92, 5231 2.29 ->
+ * 0.57). Then the line on 32 lengths drawn from the 474 complex and 898 real (every 7th and
+ * 11th to 30000) it moves, none measured before (call 4, two reps): geomean 1.074, 29 faster (4412 2.44 -> 2.94, 6932 2.48 -> 2.92, 5231 2.29 ->
  * 2.71, 9417 1.48 -> 1.74, R2C 5931 2.40 -> 2.80, C2R 13830 2.50 -> 2.92, R2C 10496 0.76 ->
  * 0.92), 6687, 6694 and 7002 2-3% slower. A thread per butterfly of the widest pass instead
  * (kfft tune's 608 for 8219: 2.92 -> 3.09) lost on most others (7297 -6%, 7817 -12%, call 3). */
@@ -785,16 +784,16 @@ static int64_t padded_cost(const kspec *k, int64_t *padded)
  * 3584^2 0.63 -> 0.97, 432^2 0.70 -> 1.21, 480 x 640 0.85 -> 1.23, 800^2 1.41 -> 1.77, 432^3
  * 0.64 -> 1.22, 480^3 0.78 -> 1.20, R2C 448^3 0.99 -> 1.35; call 2, 26 shapes not used to set
  * it, 23 gained (400^3 1.19 -> 1.88, 3600 x 2240 0.81 -> 1.32, 432 x 4500 0.57 -> 0.89, R2C
- * 864^2 1.65 -> 2.01), 3 lost 1-6%. Between 0.6 and 0.7 five blocks gained 0-21% (784^2 1.19 -> 1.44, 1008^2 1.44 ->
- * 1.69); between 0.7 and 0.8, at their own threads, they went both ways (5600^2 -9%, 6000^2 -6%;
- * 5184^2 +5%: at 768 threads they gain, below). The
+ * 864^2 1.65 -> 2.01), 3 lost 1-6%. Between 0.6 and 0.7 five blocks gained 0-21% (784^2 1.19 ->
+ * 1.44, 1008^2 1.44 -> 1.69); between 0.7 and 0.8, at their own threads, they went both ways
+ * (5600^2 -9%, 6000^2 -6%; 5184^2 +5%: at 768 threads they gain, below). The
  * power-of-two and 3 x 2^k columns (1024 x 8, 2048 x 4, 3072 x 4, 4096 x 4: 0.26-0.37) lost
  * 2-8% padded, as build_stage's rule for them says, so keep theirs.
  * Where their passes' rounds exceed their register bound (build_stage's two-blocks bound of
  * strided C2C columns over 256 threads) by more than 16 registers, the bound goes (here, where
  * it was measured, not in build_stage: unpadded and on the H100 it is as measured there): ptxas
- * spilled 144-776 bytes a thread (3136 x 4 = 16x14x14 at 800 threads: 72 registers of rounds against 40), and without
- * it 2688^2 1.28 -> 1.60, 2880^2 1.44 -> 1.77, 3136^2 0.60 -> 0.91, 3360^2 0.54 -> 0.78 (call
+ * spilled 144-776 bytes a thread (3136 x 4 = 16x14x14 at 800 threads: 72 registers of rounds
+ * against 40), and without it 2688^2 1.28 -> 1.60, 2880^2 1.44 -> 1.77, 3136^2 0.60 -> 0.91, 3360^2 0.54 -> 0.78 (call
  * 2); where they exceed it by 16 or less (2240 x 4, 1920 x 4, 960 x 8, 480 x 16, 448 x 16:
  * spills of 20-76 bytes) dropping it lost 6-18%. Call 3, the rule against the tree before it
  * on 38 shapes (two reps): geomean 1.20, 36 faster (784 x 300 1.19 -> 1.47, 1008 x 2160 1.56 ->

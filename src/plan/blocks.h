@@ -23,7 +23,7 @@ int blk_block_cap(const kfft_device_info *info);
 /* A device of 4 TB/s or more of DRAM bandwidth (an H200: 4814 GB/s as read; an H100: 3352),
  * where the rules measured on the H200 apply (clusters.c clu_columns, blk_bank_pad's fp32 side,
  * schedule.c build_stage's blocks of 64 KB or more, split_wins' packed R2C block, blk_packed_real's
- * balanced blocks, blk_bank_pad's column blocks over 48 KB, blk_c2r_rtw1). */
+ * balanced blocks, blk_bank_pad's column blocks over 48 KB, blk_c2r_rtw1, blk_conv_widest). */
 static inline int blk_fast_memory(const kfft_device_info *info) { return info->mem_gbs >= 4000; }
 /* n without its factors of two (n >= 1): the rules tell powers of two (1) and 3 x 2^k (3) from the rest. */
 static inline int64_t blk_odd_part(int64_t n)
