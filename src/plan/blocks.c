@@ -487,6 +487,17 @@ int blk_conv_pad(const kspec *k)
     return k->R <= BLK_CONV_SMALL_MAX && o.nrad == 3 && o.rad[0] == 16;
 }
 
+/* Do a block's default radices make four passes or more and its widest three of at most 28
+ * points (radix 30 and 32 codelets spill)? */
+static int widest_three(const kspec *k)
+{
+    if (k->nrad < 4) return 0;
+    int rad[KS_MAX_RADICES], n = kfft_codelet_radices(k->R, rad, KS_MAX_RADICES, KFFT_RADIX_WIDEST);
+    for (int i = 0; i < n; i++)
+        if (rad[i] > 28) return 0;
+    return n == 3;
+}
+
 /* Does an fp32 Bluestein block of one column take the widest radices, a thread per butterfly of
  * their narrowest pass? On 4 TB/s devices, convolutions of more than 8192 points whose default
  * radices make four passes or more and whose widest make three of at most 28 (radix 30 and 32
@@ -505,11 +516,35 @@ int blk_conv_pad(const kspec *k)
  * (kfft tune's 608 for 8219: 2.92 -> 3.09) lost on most others (7297 -6%, 7817 -12%, call 3). */
 int blk_conv_widest(const kspec *k, const kfft_device_info *info)
 {
-    if (k->f64 || k->B != 1 || !(k->ops & KS_MID_BLUESTEIN) || !blk_fast_memory(info) || k->R <= 8192 || k->nrad < 4) return 0;
-    int rad[KS_MAX_RADICES], n = kfft_codelet_radices(k->R, rad, KS_MAX_RADICES, KFFT_RADIX_WIDEST);
-    for (int i = 0; i < n; i++)
-        if (rad[i] > 28) return 0;
-    return n == 3;
+    if (k->f64 || k->B != 1 || !(k->ops & KS_MID_BLUESTEIN) || !blk_fast_memory(info) || k->R <= 8192) return 0;
+    return widest_three(k);
+}
+
+/* Does an fp32 mixed-radix block of one column (no convolution, not packed real) take the widest
+ * radices, a thread per butterfly of their narrowest pass, unpadded and unbound? blk_conv_widest's
+ * line, on 4 TB/s devices, for blocks of more than ODD_BLOCK_TWO_MAX points: those that
+ * blk_odd_block_regs does not bound to two blocks per SM, whose default runs one block per SM
+ * (512 threads at 75-122 registers, local ptxas -v of 11250, 12150, 12348, 12500, 13500, 14400;
+ * or 960-1008 threads), so the widest radices' 544-800 threads (74-86 registers) cost no
+ * occupancy. H200, two reps each, ratios kfft/cuFFT (bench/results/h200-2026-11-29c-calls.txt):
+ * - call 1, all 66 7-smooth complex lengths of 8193..40000 it would move without that limit: of
+ *   the 43 above 11200, 38 faster, geomean 1.11 (14000 0.91 -> 1.08, 16128 0.95 -> 1.06, 17496
+ *   0.90 -> 0.95, 21952 0.61 -> 0.91, 16800 1.84 -> 2.94, 18144 0.91 -> 1.13, 12150 0.96 ->
+ *   1.13), 13824, 21168 and 12096 1-3% slower, two within 1%; of the 23 up to 11200, bound to
+ *   two per SM by default, 20 slower (8640 1.13 -> 0.89, 9216 1.01 -> 0.81, 10368 0.95 -> 0.82;
+ *   10584 0.92 -> 1.08 alone gained);
+ * - call 2, every second of the 108 lengths with radices 11..19 it moves: 51 of 54 faster,
+ *   geomean 1.12 (17248 1.33 -> 2.19, 14560 2.61 -> 3.77, 17576 0.72 -> 0.93, 13200 0.87 ->
+ *   1.06, 13000 0.84 -> 0.97), 14352, 11592 and 12696 2-4% slower; and 16 real (odd lengths:
+ *   two-for-one) and 2-D cases of 7-smooth lengths: geomean 1.09, 14 faster (c2r:11907 1.49 ->
+ *   1.95, r2c:13125 1.83 -> 2.06, 12000^2 1.51 -> 1.61, R2C 11907^2 1.65 -> 1.82, 4096 x 13608
+ *   0.88 -> 0.92), c2r:14175 1.91 -> 1.79 and R2C 1600 x 14175 -2%. */
+int blk_smooth_widest(const kspec *k, const kfft_device_info *info)
+{
+    if (k->f64 || k->B != 1 || (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) || k->nreal || k->ld == KS_LD_C2R_PACK ||
+        k->st == KS_ST_R2C_PACK || !blk_fast_memory(info) || k->R <= ODD_BLOCK_TWO_MAX)
+        return 0;
+    return widest_three(k);
 }
 
 /* fp32 packed real blocks of one kernel of up to 48 KB (CUDA), from kfft tune over R2C and C2R
@@ -630,8 +665,9 @@ int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
 }
 
 /* The register bound of an fp32 one-column block (mixed radix or Rader's; measured_radices) of
- * up to 11200 points (87.5 KB; Rader's up to RADER_ALL_THREADS, past which they take 1024
- * threads) at odd_block_threads' 512 threads whose passes hold 50 or more registers of data in rounds
+ * up to ODD_BLOCK_TWO_MAX = 11200 points (87.5 KB; Rader's up to RADER_ALL_THREADS, past which
+ * they take 1024 threads) at odd_block_threads' 512 threads whose passes hold 50 or more
+ * registers of data in rounds
  * (data_regs: 14x14x14x3's radix-14 pass, 588 butterflies, two rounds, 56): two blocks per SM (64
  * registers), where they compiled to 74-84 (nvcc -Xptxas -v: 8232, 9450, 10206, 10368, 10976),
  * one block per SM; those under 50 compile to 52-64 and are two already (6750, 8400, 10080).
@@ -652,7 +688,7 @@ int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
  * where it does not apply. */
 int blk_odd_block_regs(const kspec *k, const kfft_device_info *info)
 {
-    int most = (k->ops & KS_MID_RADER) ? RADER_ALL_THREADS - 1 : 11200;
+    int most = (k->ops & KS_MID_RADER) ? RADER_ALL_THREADS - 1 : ODD_BLOCK_TWO_MAX;
     if (k->f64 || k->B != 1 || k->T != 512 || k->R > most || smem_blocks(k, info) < 2 || !measured_radices(k) ||
         k->ld == KS_LD_C2R_PACK || k->st == KS_ST_R2C_PACK)
         return 0;

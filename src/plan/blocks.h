@@ -13,6 +13,9 @@
 /* fp32 Rader convolutions of at least this many points, one column per block, run
  * blk_block_cap threads: in one kernel and as a pass. */
 #define RADER_ALL_THREADS 12288
+/* fp32 mixed-radix one-column blocks of at most this many points are bound to two blocks per SM
+ * (blk_odd_block_regs); larger ones may take the widest radices (blk_smooth_widest). */
+#define ODD_BLOCK_TWO_MAX 11200
 
 /* Bytes of a complex element. */
 int64_t blk_elem_bytes(int f64);
@@ -23,7 +26,8 @@ int blk_block_cap(const kfft_device_info *info);
 /* A device of 4 TB/s or more of DRAM bandwidth (an H200: 4814 GB/s as read; an H100: 3352),
  * where the rules measured on the H200 apply (clusters.c clu_columns, blk_bank_pad's fp32 side,
  * schedule.c build_stage's blocks of 64 KB or more, split_wins' packed R2C block, blk_packed_real's
- * balanced blocks, blk_bank_pad's column blocks over 48 KB, blk_c2r_rtw1, blk_conv_widest). */
+ * balanced blocks, blk_bank_pad's column blocks over 48 KB, blk_c2r_rtw1, blk_conv_widest,
+ * blk_smooth_widest). */
 static inline int blk_fast_memory(const kfft_device_info *info) { return info->mem_gbs >= 4000; }
 /* n without its factors of two (n >= 1): the rules tell powers of two (1) and 3 x 2^k (3) from the rest. */
 static inline int64_t blk_odd_part(int64_t n)
@@ -64,6 +68,7 @@ int blk_odd_block_regs(const kspec *k, const kfft_device_info *info);
 int blk_conv_threads(const kspec *k, const kfft_device_info *info);
 int blk_conv_pad(const kspec *k);
 int blk_conv_widest(const kspec *k, const kfft_device_info *info);
+int blk_smooth_widest(const kspec *k, const kfft_device_info *info);
 int blk_whole_warps(const kspec *k, const kfft_device_info *info);
 int blk_rader_threads(const kspec *k, const kfft_device_info *info);
 /* fp32 packed real blocks up to 48 KB: C2R's radices and register bound, R2C's threads. */

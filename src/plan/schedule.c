@@ -690,6 +690,14 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
                 k->pad = 0;
             }
         }
+        /* fp32 mixed-radix blocks of one column over ODD_BLOCK_TWO_MAX points, on 4 TB/s devices:
+         * the same widest radices where they save a pass, unbound (blocks.c). */
+        if (smooth && !rader && blk_smooth_widest(k, info)) {
+            if ((st = blk_shape(k, (int)N, B, KFFT_RADIX_WIDEST, info))) return st;
+            k->T = blk_narrowest_pass_threads(k, info);
+            k->pad = 0;
+            k->regs = 0;
+        }
         if ((k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) && !k->regs) k->regs = blk_conv_regs(k, f64, info);
         /* Measured choices: the tuner's candidate, else the device's wisdom. */
         kfft_wisdom_entry key = {.f64 = f64, .R = N, .is = r->is, .B = B, .ops = k->ops, .io = kfft_wisdom_io(k->ld, k->st), .split = -1};
