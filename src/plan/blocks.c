@@ -520,7 +520,7 @@ int blk_conv_widest(const kspec *k, const kfft_device_info *info)
     return widest_three(k);
 }
 
-/* Does an fp32 mixed-radix block of one column (no convolution, not packed real) take the widest
+/* Does an fp32 mixed-radix block of one column (no convolution, not the packed C2R's) take the widest
  * radices, a thread per butterfly of their narrowest pass, unpadded and unbound? blk_conv_widest's
  * line, on 4 TB/s devices, for blocks of more than ODD_BLOCK_TWO_MAX points: those that
  * blk_odd_block_regs does not bound to two blocks per SM, whose default runs one block per SM
@@ -538,11 +538,18 @@ int blk_conv_widest(const kspec *k, const kfft_device_info *info)
  *   1.06, 13000 0.84 -> 0.97), 14352, 11592 and 12696 2-4% slower; and 16 real (odd lengths:
  *   two-for-one) and 2-D cases of 7-smooth lengths: geomean 1.09, 14 faster (c2r:11907 1.49 ->
  *   1.95, r2c:13125 1.83 -> 2.06, 12000^2 1.51 -> 1.61, R2C 11907^2 1.65 -> 1.82, 4096 x 13608
- *   0.88 -> 0.92), c2r:14175 1.91 -> 1.79 and R2C 1600 x 14175 -2%. */
+ *   0.88 -> 0.92), c2r:14175 1.91 -> 1.79 and R2C 1600 x 14175 -2%;
+ * - call 3, the packed R2C's and C2R's blocks (of half the real length), every second of the 65
+ *   7-smooth real lengths 16386..80000 it would move from 8193 points: R2C above 11200 points, 20
+ *   of 22 faster, two even, geomean 1.12 (r2c:36288 1.00 -> 1.48, 37800 2.04 -> 2.74, 43904
+ *   0.86 -> 1.03, 26250 1.26 -> 1.46, 22500 1.38 -> 1.54); R2C from 8193 to 11200 points went
+ *   both ways (16464 1.32 -> 1.04, 17500 -17%; 19200 +24%); the packed C2R lost all but one of
+ *   33 (16464 1.23 -> 0.60, 25088 1.42 -> 0.88, geomean 0.75), its load reading two inputs and
+ *   a twiddle per element: it keeps its radices. */
 int blk_smooth_widest(const kspec *k, const kfft_device_info *info)
 {
-    if (k->f64 || k->B != 1 || (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) || k->nreal || k->ld == KS_LD_C2R_PACK ||
-        k->st == KS_ST_R2C_PACK || !blk_fast_memory(info) || k->R <= ODD_BLOCK_TWO_MAX)
+    if (k->f64 || k->B != 1 || (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) || (k->nreal && k->st != KS_ST_R2C_PACK) ||
+        k->ld == KS_LD_C2R_PACK || !blk_fast_memory(info) || k->R <= ODD_BLOCK_TWO_MAX)
         return 0;
     return widest_three(k);
 }
