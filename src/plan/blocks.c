@@ -545,7 +545,10 @@ int blk_conv_widest(const kspec *k, const kfft_device_info *info)
  *   0.86 -> 1.03, 26250 1.26 -> 1.46, 22500 1.38 -> 1.54); R2C from 8193 to 11200 points went
  *   both ways (16464 1.32 -> 1.04, 17500 -17%; 19200 +24%); the packed C2R lost all but one of
  *   33 (16464 1.23 -> 0.60, 25088 1.42 -> 0.88, geomean 0.75), its load reading two inputs and
- *   a twiddle per element: it keeps its radices. */
+ *   a twiddle per element: it keeps its radices; call 4, held out, the other 21 such R2C
+ *   lengths, three with radices 13..23 and two 2-D shapes: all 26 faster, geomean 1.12
+ *   (r2c:33600 1.89 -> 3.00, 31104 1.02 -> 1.50, 39200 1.83 -> 2.29, 24752 3.40 -> 3.73, R2C
+ *   64 x 28000 1.17 -> 1.27, 4096 x 24000 1.52 -> 1.62). */
 int blk_smooth_widest(const kspec *k, const kfft_device_info *info)
 {
     if (k->f64 || k->B != 1 || (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) || (k->nreal && k->st != KS_ST_R2C_PACK) ||
