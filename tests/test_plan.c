@@ -577,7 +577,7 @@ static void wide_column_pad(void)
  * need radix 30 or 32 (8237: 17280 = 24x30x24), the default makes three passes already (5381:
  * 10800), the convolution is a power of two (4073), the mixed-radix block is bound to two per SM
  * (11200, 9216) or is the packed C2R's (C2R 28000's 14000 points). */
-static void conv_widest(void)
+static void widest_blocks(void)
 {
     static const struct {
         kfft_type type;
@@ -593,7 +593,7 @@ static void conv_widest(void)
                 kfft_device_info info = dev ? test_h200_info("sm_90") : test_h100_info("sm_90");
                 kfft_schedule s;
                 if (schedule_on(&info, c[i].type, f64 ? KFFT_F64 : KFFT_F32, 1, &c[i].n, 1, &s)) {
-                    CHECK(0, "conv widest %lld: plan failed: %s", (long long)c[i].n, kfft_error_message());
+                    CHECK(0, "widest %lld: plan failed: %s", (long long)c[i].n, kfft_error_message());
                     continue;
                 }
                 /* The block in the widest radices (as a set: blk_conv_order reorders them)? */
@@ -608,9 +608,10 @@ static void conv_widest(void)
                 }
                 int want = dev && !f64 && c[i].T;
                 if (f64 && !c[i].T) got = 0; /* fp64's own rule takes the widest for powers of two (4073) */
-                CHECK(got == want && (!want || (k->T == c[i].T && !k->pad && !(!(k->ops & KS_MID_BLUESTEIN) && k->regs))), "conv widest %lld on %s %s: %s (T %d, pad %d), want %s: %s",
+                int unbound = (k->ops & KS_MID_BLUESTEIN) || !k->regs; /* conv_regs bounds Bluestein's */
+                CHECK(got == want && (!want || (k->T == c[i].T && !k->pad && unbound)), "widest %lld on %s %s: %s (T %d, pad %d, regs %d), want %s: %s",
                       (long long)c[i].n, dev ? "an H200" : "an H100", f64 ? "f64" : "f32", got ? "widest" : "not widest", k->T, k->pad,
-                      want ? "widest" : "not widest", s.describe);
+                      k->regs, want ? "widest" : "not widest", s.describe);
                 kfft_schedule_free(&s);
             }
 }
@@ -2125,7 +2126,7 @@ int main(void)
     fast_memory_pad();
     wide_column_pad();
     c2r_rtw1();
-    conv_widest();
+    widest_blocks();
     staged_rounds();
     strided_blocks();
     pass_shapes();

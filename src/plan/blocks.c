@@ -510,9 +510,9 @@ static int widest_three(const kspec *k)
  * slower. Outside it the same radices lost: blocks of three passes already (2657 1.00 -> 0.78,
  * 5381 -9%), radix 32 (10937 3.57 -> 2.30, 11821 2.68 -> 1.66), powers of two (4073 0.96 ->
  * 0.57). Then the line on 32 lengths drawn from the 474 complex and 898 real (every 7th and
- * 11th to 30000) it moves, none measured before (call 4, two reps): geomean 1.074, 29 faster (4412 2.44 -> 2.94, 6932 2.48 -> 2.92, 5231 2.29 ->
- * 2.71, 9417 1.48 -> 1.74, R2C 5931 2.40 -> 2.80, C2R 13830 2.50 -> 2.92, R2C 10496 0.76 ->
- * 0.92), 6687, 6694 and 7002 2-3% slower. A thread per butterfly of the widest pass instead
+ * 11th to 30000) it moves, none measured before (call 4, two reps): geomean 1.074, 29 faster
+ * (4412 2.44 -> 2.94, 6932 2.48 -> 2.92, 5231 2.29 -> 2.71, 9417 1.48 -> 1.74, R2C 5931 2.40 ->
+ * 2.80, C2R 13830 2.50 -> 2.92, R2C 10496 0.76 -> 0.92), 6687, 6694 and 7002 2-3% slower. A thread per butterfly of the widest pass instead
  * (kfft tune's 608 for 8219: 2.92 -> 3.09) lost on most others (7297 -6%, 7817 -12%, call 3). */
 int blk_conv_widest(const kspec *k, const kfft_device_info *info)
 {
@@ -520,13 +520,13 @@ int blk_conv_widest(const kspec *k, const kfft_device_info *info)
     return widest_three(k);
 }
 
-/* Does an fp32 mixed-radix block of one column (no convolution, not the packed C2R's) take the widest
- * radices, a thread per butterfly of their narrowest pass, unpadded and unbound? blk_conv_widest's
- * line, on 4 TB/s devices, for blocks of more than ODD_BLOCK_TWO_MAX points: those that
- * blk_odd_block_regs does not bound to two blocks per SM, whose default runs one block per SM
- * (512 threads at 75-122 registers, local ptxas -v of 11250, 12150, 12348, 12500, 13500, 14400;
- * or 960-1008 threads), so the widest radices' 544-800 threads (74-86 registers) cost no
- * occupancy. H200, two reps each, ratios kfft/cuFFT (bench/results/h200-2026-11-29c-calls.txt):
+/* Does an fp32 mixed-radix block of one column (no convolution, not the packed C2R's) take the
+ * widest radices, a thread per butterfly of their narrowest pass, unpadded and unbound?
+ * blk_conv_widest's line, on 4 TB/s devices, for blocks of more than ODD_BLOCK_TWO_MAX points:
+ * those that blk_odd_block_regs does not bound to two blocks per SM, whose default runs one
+ * block per SM (512 threads at 75-122 registers, local ptxas -v of 11250, 12150, 12348, 12500,
+ * 13500, 14400; or 960-1008 threads), so the widest radices' 544-800 threads (74-86 registers)
+ * cost no occupancy. H200, two reps each, ratios kfft/cuFFT (bench/results/h200-2026-11-29c-calls.txt):
  * - call 1, all 66 7-smooth complex lengths of 8193..40000 it would move without that limit: of
  *   the 43 above 11200, 38 faster, geomean 1.11 (14000 0.91 -> 1.08, 16128 0.95 -> 1.06, 17496
  *   0.90 -> 0.95, 21952 0.61 -> 0.91, 16800 1.84 -> 2.94, 18144 0.91 -> 1.13, 12150 0.96 ->
@@ -677,10 +677,10 @@ int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
 /* The register bound of an fp32 one-column block (mixed radix or Rader's; measured_radices) of
  * up to ODD_BLOCK_TWO_MAX = 11200 points (87.5 KB; Rader's up to RADER_ALL_THREADS, past which
  * they take 1024 threads) at odd_block_threads' 512 threads whose passes hold 50 or more
- * registers of data in rounds
- * (data_regs: 14x14x14x3's radix-14 pass, 588 butterflies, two rounds, 56): two blocks per SM (64
- * registers), where they compiled to 74-84 (nvcc -Xptxas -v: 8232, 9450, 10206, 10368, 10976),
- * one block per SM; those under 50 compile to 52-64 and are two already (6750, 8400, 10080).
+ * registers of data in rounds (data_regs: 14x14x14x3's radix-14 pass, 588 butterflies, two
+ * rounds, 56): two blocks per SM (64 registers), where they compiled to 74-84 (nvcc -Xptxas
+ * -v: 8232, 9450, 10206, 10368, 10976), one block per SM; those under 50 compile to 52-64 and
+ * are two already (6750, 8400, 10080).
  * H100 (bench/results/h100-2026-11-28b-f64threads.txt call 4 with a switch; call 5 the rule, the
  * same again): every one of the 28 such lengths held or gained, 25 by 1.02-1.46x: 7350 0.66 ->
  * 0.91 of cuFFT, 7840 0.61 -> 0.92, 8232 0.68 -> 0.91, 8960 0.91 -> 1.28, 9604 0.76 -> 1.07,
