@@ -7,7 +7,8 @@ instructions per thread (straight-line code: the passes and codelets are unrolle
 that stage tables count once). Per element = instructions x T / (R B), summed over kernels.
 A proxy for issue-bound kernels, not a timing: it ranked 8219's Bluestein lengths as the
 H100 did, and not multi-pass lengths (bench/results/local-2026-11-27-bluelen-sass.txt).
-  scripts/sass_count.py [--describe PATH] [--f64] [--conv M] [--knob T,pad,radix,regs] CASE...
+  scripts/sass_count.py [--describe PATH] [--f64] [--conv M] [--knob T,pad,radix,regs] [--mem-gbs G] CASE...
+(--mem-gbs 4814: the plan kfft makes on an H200, whose rules are gated on 4 TB/s memory.)
 Prints per case: instructions per element, then per kernel its instructions per thread,
 per element, registers and spilled bytes; with --occupancy also the blocks per SM (H100) its
 registers allow, then those its shared memory allows (R B elements plus the 1 KB a block
@@ -72,10 +73,12 @@ def main():
     ap.add_argument('--f64', action='store_true')
     ap.add_argument('--conv', type=int, default=0)
     ap.add_argument('--knob', default='', help="force the first stage's one-kernel T,pad,radix,regs (kfft_describe --knob)")
+    ap.add_argument('--mem-gbs', default='', help='plan for a device of that memory bandwidth, e.g. 4814 for an H200 (kfft_describe --mem-gbs)')
     ap.add_argument('--occupancy', action='store_true', help='blocks per SM by registers, then by shared memory and threads')
     ap.add_argument('cases', nargs='+')
     a = ap.parse_args()
     extra = (['--f64'] if a.f64 else []) + (['--conv', str(a.conv)] if a.conv else []) + (['--knob', a.knob] if a.knob else [])
+    extra += ['--mem-gbs', a.mem_gbs] if a.mem_gbs else []
     for c in a.cases:
         print(count(a.describe, c, extra, a.nvcc, a.occupancy), flush=True)
 
