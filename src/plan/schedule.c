@@ -680,19 +680,15 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         /* Rader blocks of up to 48 KB: whole warps (blocks.c). */
         if (rader && (int64_t)B * N * eb <= 49152) k->T = blk_rader_threads(k, info);
         /* Bluestein blocks: every pass in as few rounds as pays; padded where the first pass is
-         * radix 16; on 4 TB/s devices the widest radices where they save a pass (blocks.c). */
+         * radix 16 (blocks.c). */
         if (k->ops & KS_MID_BLUESTEIN) {
             k->T = blk_conv_threads(k, info);
             k->pad |= blk_conv_pad(k);
-            if (blk_conv_widest(k, info)) {
-                if ((st = blk_shape(k, (int)N, B, KFFT_RADIX_WIDEST, info))) return st;
-                k->T = blk_narrowest_pass_threads(k, info);
-                k->pad = 0;
-            }
         }
-        /* fp32 mixed-radix blocks of one column over ODD_BLOCK_TWO_MAX points, on 4 TB/s devices:
-         * the same widest radices where they save a pass, unbound (blocks.c). */
-        if (smooth && !rader && blk_smooth_widest(k, info)) {
+        /* On 4 TB/s devices, fp32 one-column Bluestein blocks and mixed-radix ones over
+         * ODD_BLOCK_TWO_MAX points take the widest radices where they save a pass, a thread per
+         * butterfly of the narrowest, unpadded and unbound (blocks.c; Bluestein's bound comes next). */
+        if (blk_conv_widest(k, info) || blk_smooth_widest(k, info)) {
             if ((st = blk_shape(k, (int)N, B, KFFT_RADIX_WIDEST, info))) return st;
             k->T = blk_narrowest_pass_threads(k, info);
             k->pad = 0;
