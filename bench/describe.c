@@ -3,7 +3,8 @@
  * the generated code and counting its compiled instructions offline (scripts/sass_count.py).
  *   kfft_describe [--f64] [--source] [--conv M] [--knob T,pad,radix,regs] [--mem-gbs G] CASE...
  * (CASE as kfft_bench's, batched to 2^27 elements as the benchmark's; "@B" after a case sets
- * the batch; --knob forces the first stage's one-kernel choices as a kfft tune candidate does;
+ * the batch; --knob forces the first stage's one-kernel choices as a kfft tune candidate does,
+ * pad 0 plain, 1 padded, 2 swizzled;
  * --mem-gbs sets the device's peak DRAM bandwidth, 3352 for the H100, 4814 for an H200) */
 #include <stdio.h>
 #include <stdlib.h>

@@ -501,6 +501,14 @@ static int t_wisdom(void)
     kfft_plan_destroy(p);
     double e = run_layout(c, 64, 64, 0, 0, 0, 0);
     CHECK(e < 1e-5, "results with the wisdom's kernel: rel error %.2e", e);
+    /* Swizzled shared memory (pad=2, kspec.h KS_PAD_SWZ): taken, and the results stay right. */
+    set_wisdom_entry(path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=2 radix=0 ns=1 default_ns=2");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 1, "pad=2 entry: %s", kfft_error_message());
+    CHECK(kfft_plan_1d(c, 64, 64, KFFT_F32, &p) == KFFT_SUCCESS && strstr(kfft_plan_describe(p), " swz"), "pad=2 not taken: %s",
+          kfft_plan_describe(p));
+    kfft_plan_destroy(p);
+    e = run_layout(c, 64, 64, 0, 0, 0, 0);
+    CHECK(e < 1e-5, "results with swizzled shared memory: rel error %.2e", e);
     /* With a register bound (a CUDA launch bound; other backends ignore it). */
     set_wisdom_entry(path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 regs=64 ns=1 default_ns=2");
     CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 1, "regs= entry: %s", kfft_error_message());
@@ -686,6 +694,7 @@ static int t_wisdom_passes(void)
                                 "passes f32 R=327680 is=1 ops=0 io=0 pad=2 radix=0 ns=1 default_ns=2",
                                 "passes f32 R=327680 B=4 ops=0 io=0 pad=0 radix=0 ns=1 default_ns=2",
                                 "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=-1 radix=0 ns=1 default_ns=2",
+                                "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=3 radix=0 ns=1 default_ns=2", /* 2: swizzled */
                                 "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=0 radix=0 regs=256 ns=1 default_ns=2",
                                 "passes f32 R=327680 is=1 ops=0 io=0 pad=0 radix=0 regs=96 ns=1 default_ns=2",
                                 "passes f16 R=327680 is=1 ops=0 io=0 pad=0 radix=0 ns=1 default_ns=2",

@@ -675,6 +675,59 @@ static void lone_radix_io(void)
 /* Padded columns (kspec.cpad) in the shared-memory index: complex kernels shift by log2 R
  * (2^22's passes, 4096^2's columns), the packed real passes keep the division by R, which
  * measured faster there (kernel.c, bench/results/h100-2026-11-27r-spshift.txt). */
+/* Swizzled shared memory (blocks.c: blk_swizzle): on 4 TB/s devices, fp32 unpadded blocks of one
+ * or two columns whose first radix is a power of two, no Bluestein, where the bank model says it
+ * pays; the kernels index through the XOR. Not on the H100, not in fp64, not a 2-D array's blocks
+ * of eight columns, Bluestein's (4293), a first radix 24 (12672) or blocks over 16384 points
+ * (26400); padded blocks (1024) stay so.
+ * A knob's swizzle where bank rows would cross columns (R = 1000) falls back to plain. */
+static void swizzled_blocks(void)
+{
+    static const struct {
+        kfft_type type;
+        int rank;
+        int64_t n[2];
+        int want; /* on the H200, fp32: a swizzled kernel */
+    } c[] = {{KFFT_C2C, 1, {8192}, 1},        {KFFT_C2C, 1, {7681}, 1},  {KFFT_C2C, 1, {2704}, 1},
+             {KFFT_R2C, 1, {4160}, 1},        {KFFT_C2R, 1, {6240}, 1},  {KFFT_C2C, 1, {15360}, 1},
+             {KFFT_C2C, 2, {8192, 8192}, 1},  {KFFT_C2C, 1, {4293}, 0},  {KFFT_C2C, 1, {12672}, 0},
+             {KFFT_C2C, 2, {1024, 1024}, 0},  {KFFT_C2C, 1, {1024}, 0},  {KFFT_C2C, 1, {26400}, 0}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+        for (int dev = 0; dev < 2; dev++)
+            for (int f64 = 0; f64 < 2; f64++) {
+                kfft_device_info info = dev ? test_h200_info("sm_90") : test_h100_info("sm_90");
+                kfft_schedule s;
+                strbuf src;
+                if (schedule_on(&info, c[i].type, f64 ? KFFT_F64 : KFFT_F32, c[i].rank, c[i].n, 1, &s) ||
+                    kfft_schedule_source(&s, KS_DIALECT_CUDA, &src)) {
+                    CHECK(0, "swizzle %lld: plan failed: %s", (long long)c[i].n[0], kfft_error_message());
+                    continue;
+                }
+                int got = 0, want = dev && !f64 && c[i].want;
+                for (int j = 0; j < s.nsteps; j++) got |= s.spec[j].pad == KS_PAD_SWZ;
+                CHECK(got == want && !strstr(src.s, "#define KFFT_SP(x) (((x) ^ (((x) >> 4) & 15))") == !want,
+                      "swizzle %lld on %s %s: %s, want %s: %s", (long long)c[i].n[0], dev ? "an H200" : "an H100", f64 ? "f64" : "f32",
+                      got ? "swizzled" : "not", want ? "swizzled" : "not", s.describe);
+                sb_free(&src);
+                kfft_schedule_free(&s);
+            }
+    kfft_problem p;
+    kfft_plan_desc d;
+    memset(&d, 0, sizeof d);
+    d.type = KFFT_C2C, d.precision = KFFT_F32, d.rank = 1, d.n[0] = 1000, d.batch = 1;
+    kfft_device_info info = test_h200_info("sm_90");
+    kfft_schedule s;
+    if (kfft_problem_from_desc(&d, &p) == KFFT_SUCCESS) {
+        p.knob[0].on = 1, p.knob[0].T = 200, p.knob[0].pad = KS_PAD_SWZ, p.knob[0].radix = p.knob[0].split = -1;
+        if (kfft_schedule_build(&p, &info, &s) == KFFT_SUCCESS) {
+            CHECK(s.spec[0].pad == 0, "swizzle knob on R = 1000: pad %d, want 0: %s", s.spec[0].pad, s.describe);
+            kfft_schedule_free(&s);
+        } else {
+            CHECK(0, "swizzle knob on R = 1000: %s", kfft_error_message());
+        }
+    }
+}
+
 static void padded_index_shift(void)
 {
     struct {
@@ -2127,6 +2180,7 @@ int main(void)
     wide_column_pad();
     c2r_rtw1();
     widest_blocks();
+    swizzled_blocks();
     staged_rounds();
     strided_blocks();
     pass_shapes();

@@ -11,7 +11,12 @@
 
 #define SAMPLE_WARPS 2
 
-static int64_t sp(const kspec *k, int cpad, int64_t x) { return x + (k->pad ? x >> ks_pad_shift(k->f64) : 0) + x / k->R * cpad; }
+static int64_t sp(const kspec *k, int cpad, int64_t x)
+{
+    int s = ks_pad_shift(k->f64);
+    int64_t y = k->pad == KS_PAD_SWZ ? x ^ ((x >> s) & ((1 << s) - 1)) : x + (k->pad ? x >> s : 0);
+    return y + x / k->R * cpad;
+}
 
 /* Wavefronts of one warp instruction whose lanes touch the n distinct elements a[] (the
  * patterns modelled never repeat an element within an instruction). */

@@ -662,8 +662,10 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
      * 0.95-0.96 -> 0.97, R2C 4096^2 (its columns) 0.95 -> 0.97, 2^20 and 2^22 +0.5-1%; the
      * packed real passes lost with it (R2C 2^20 1.12 -> 1.08, C2R 2^20 1.03 -> 1.00) and keep
      * the division. */
-    sb_puts(b, "#define KFFT_SP(x) ((x)");
-    if (k->pad) sb_printf(b, " + ((x) >> %d)", ks_pad_shift(k->f64));
+    int sh = ks_pad_shift(k->f64);
+    if (k->pad == KS_PAD_SWZ) sb_printf(b, "#define KFFT_SP(x) (((x) ^ (((x) >> %d) & %d))", sh, (1 << sh) - 1);
+    else sb_puts(b, "#define KFFT_SP(x) ((x)");
+    if (k->pad == KS_PAD_ROWS) sb_printf(b, " + ((x) >> %d)", sh);
     int lr = ks_log2_ceil(k->R);
     if (k->cpad && ((int64_t)1 << lr) == k->R && k->ld == KS_LD_CPLX && k->st == KS_ST_CPLX)
         sb_printf(b, " + ((x) >> %d) * %d", lr, k->cpad);

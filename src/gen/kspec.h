@@ -105,7 +105,7 @@ typedef struct {
     int R;               /* in-block FFT length */
     int nrad, rad[KS_MAX_RADICES];
     int B;               /* columns per block */
-    int pad;             /* shared-memory padding (see ks_smem_elems) */
+    int pad;             /* shared-memory layout against bank conflicts: KS_PAD_ROWS, KS_PAD_SWZ or 0 */
     int cpad;            /* spare elements after each column in shared memory (gen_column_pad) */
     int T;               /* threads per block */
     int regs;            /* register bound per thread asked for (kfft_tune, wisdom; 0: none) ... */
@@ -265,10 +265,17 @@ static inline int64_t ks_cols_per_transform(const kspec *k)
     return ks_pair_pass(k) ? (ks_pairs(k).reps + h - 1) / h * k->B : cols;
 }
 
-/* A padded kernel (kspec.pad) puts one spare element after every 16 complex floats or 8
- * complex doubles (one 128-byte bank row), so the power-of-two strides of the Stockham passes
- * fall on different banks instead of queueing on one. */
+/* A padded kernel (kspec.pad = KS_PAD_ROWS) puts one spare element after every 16 complex
+ * floats or 8 complex doubles (one 128-byte bank row), so the power-of-two strides of the
+ * Stockham passes fall on different banks instead of queueing on one. A swizzled one
+ * (KS_PAD_SWZ) keeps the footprint and permutes each bank row instead: element x at
+ * x ^ ((x >> s) & (2^s - 1)), s = ks_pad_shift, a row's elements XORed with its row index, so
+ * a stride of one row spreads over the banks as padding's does; the rows of a column (R a
+ * multiple of 2^s) stay its own. */
+enum { KS_PAD_ROWS = 1, KS_PAD_SWZ = 2 };
 static inline int ks_pad_shift(int f64) { return f64 ? 3 : 4; }
+/* Can k's columns be swizzled (whole bank rows; a plane's element-major rows are not its columns)? */
+static inline int ks_swz_ok(const kspec *k) { return !k->plane && k->R % (1 << ks_pad_shift(k->f64)) == 0; }
 /* The least s with 2^s >= x (x >= 1): a power of two's exponent. */
 static inline int ks_log2_ceil(int64_t x)
 {
@@ -276,9 +283,9 @@ static inline int ks_log2_ceil(int64_t x)
     while (((int64_t)1 << s) < x) s++;
     return s;
 }
-static inline int64_t ks_smem_elems(int64_t elems, int f64, int pad) { return pad ? elems + (elems >> ks_pad_shift(f64)) + 1 : elems; }
+static inline int64_t ks_smem_elems(int64_t elems, int f64, int pad) { return pad == KS_PAD_ROWS ? elems + (elems >> ks_pad_shift(f64)) + 1 : elems; }
 /* Shared-memory elements of a kernel's B columns: element x = c*R + e sits at
- * x + (pad ? x >> ks_pad_shift : 0) + c*cpad. */
+ * x + (padded ? x >> ks_pad_shift : 0) + c*cpad (swizzled: x's swizzle + c*cpad). */
 static inline int64_t ks_col_area(const kspec *k) { return ks_smem_elems((int64_t)k->B * k->R, k->f64, k->pad) + (int64_t)k->B * k->cpad; }
 /* A one-kernel convolution (Bluestein, Rader) whose FFT starts and ends with the same radix
  * does its middle in registers (kernel.c: emit_mid_fused); the planner orders radices so. */

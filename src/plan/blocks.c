@@ -914,6 +914,38 @@ void blk_bank_pad(kspec *k, const kfft_device_info *info)
     if (padded * 5 <= plain * 3 && (k->f64 || t.T >= 128 || padded * 2 < plain)) *k = t;
 }
 
+/* fp32 blocks left unpadded, of one or two columns and at most 16384 points, without Bluestein's
+ * convolution, whose first radix is a power of two: swizzled (kspec.h: KS_PAD_SWZ) where the bank
+ * model has that cut the passes' shared-memory wavefronts to 60% or less. The first pass's stores
+ * fall r elements apart, on one bank for r = 16; padding would spread them, but costs the blocks
+ * of 64 KB or more their footprint, and these blocks' other rules were measured unpadded (8192
+ * padded ran 9% slower, h200-2026-11-28c-calls.txt call 2). The swizzle keeps the footprint.
+ * H200, two reps (bench/results/h200-2026-11-29d-calls.txt): call 3, every case of describe_sweep's
+ * c2c, real and nd families the rule moves (40): geomean 1.078, 34 faster, 3 slower: 7681 (Rader)
+ * 1.86 -> 2.70 of cuFFT, 24201 2.04 -> 2.74, 2704 0.78 -> 0.94, 2816 0.78 -> 0.94, R2C 4160 1.17 ->
+ * 1.37, 8192 0.72 -> 0.79, 15360 0.88 -> 0.94, 8192^2 0.85 -> 0.89; C2R 21959 2.80 -> 2.44, C2R 641
+ * -3%, C2R 7681 -1%. Call 4, 28 cases of other lengths (held out): geomean 1.117, 26 faster (16134
+ * 2.13 -> 2.85, 2112 0.74 -> 0.90, R2C 4992 2.09 -> 2.54, R2C 28672 1.10 -> 1.29), C2R 27458 -2%.
+ * Left out by the same calls: blocks over 16384 points (one per SM), both ways (26400 1.81 ->
+ * 0.94, 16896 -5%, 19968, 24960, 25344 -4%, 18433 -7%; 22528 +26%, 23040 +15%, 18432 +12%), not
+ * told apart by the model (0.23-0.25 for all); blocks of four or eight columns (a 2-D array's
+ * columns, Rader's passes over 448 or 1408 points): 17 of 19 lost (1024^2 0.95 -> 0.89, 2048^2
+ * 1.00 -> 0.95, 21135 -7%); Bluestein's blocks, most of which lost (call 2: 4293 -1%, 5007 -3%,
+ * R2C 9088 -2%; 317 and 443 +1-2%); the swizzle in place of padding (call 2: C2R 16384 0.84 ->
+ * 0.58, 2^24 0.86 -> 0.80, 2^16 0.98 -> 0.90): the padded index is a shift and an add, the swizzle
+ * an XOR of a shifted, masked index, and the padded passes' per-thread index parts (passes.c
+ * sp_index) do not carry over to it. */
+void blk_swizzle(kspec *k, const kfft_device_info *info)
+{
+    if (!blk_fast_memory(info) || k->f64 || k->pad || k->B > 2 || k->R > 16384 || (k->ops & KS_MID_BLUESTEIN) || !ks_swz_ok(k) ||
+        (k->rad[0] & (k->rad[0] - 1)))
+        return;
+    kspec t = *k;
+    int64_t ideal, plain = gen_smem_cost(&t, &ideal);
+    t.pad = KS_PAD_SWZ;
+    if (gen_smem_cost(&t, &ideal) * 10 <= plain * 6) k->pad = KS_PAD_SWZ;
+}
+
 /* fp64 blocks of 256..511 threads holding 15 to 20 elements a thread (about one radix-16
  * butterfly) compile to 130-208 registers: one block per SM. 128 gives two (H100,
  * bench/results/h100-2026-11-26f-strided.txt parts 6-7: 4096 0.90 -> 0.99 of cuFFT, 1024^2

@@ -27,7 +27,7 @@ int blk_block_cap(const kfft_device_info *info);
  * where the rules measured on the H200 apply (clusters.c clu_columns, blk_bank_pad's fp32 side,
  * schedule.c build_stage's blocks of 64 KB or more, split_wins' packed R2C block, blk_packed_real's
  * balanced blocks, blk_bank_pad's column blocks over 48 KB, blk_c2r_rtw1, blk_conv_widest,
- * blk_smooth_widest). */
+ * blk_smooth_widest, blk_swizzle). */
 static inline int blk_fast_memory(const kfft_device_info *info) { return info->mem_gbs >= 4000; }
 /* n without its factors of two (n >= 1): the rules tell powers of two (1) and 3 x 2^k (3) from the rest. */
 static inline int64_t blk_odd_part(int64_t n)
@@ -82,6 +82,8 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info);
 int blk_f64_wide_regs(const kspec *k);
 /* Blocks up to 48 KB (fp64 one-column; fp32 on 4 TB/s devices): padded, in whole warps, where the bank model says it pays. */
 void blk_bank_pad(kspec *k, const kfft_device_info *info);
+/* fp32 unpadded blocks of one or two columns, up to 16384 points: swizzled where the bank model says it pays. */
+void blk_swizzle(kspec *k, const kfft_device_info *info);
 /* The packed C2R's first-pass twiddles as a load per butterfly times constants (kspec.h: rtw1). */
 void blk_c2r_rtw1(kspec *k, const kfft_device_info *info);
 

@@ -454,6 +454,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     kfft_stage *sg = &s->stage[s->nstages++];
     sg->first = s->nsteps;
     sg->ntrans = 1;
+    int tuned = 0; /* a knob or wisdom chose the stage's blocks */
     for (int d = 0; d < r->nouter; d++) sg->ntrans *= r->outer[d].n;
 
     kspec base;
@@ -697,7 +698,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         if ((k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) && !k->regs) k->regs = blk_conv_regs(k, f64, info);
         /* Measured choices: the tuner's candidate, else the device's wisdom. */
         kfft_wisdom_entry key = {.f64 = f64, .R = N, .is = r->is, .B = B, .ops = k->ops, .io = kfft_wisdom_io(k->ld, k->st), .split = -1};
-        if (measured_choice(p, s->nstages - 1, info, &key)) {
+        if ((tuned = measured_choice(p, s->nstages - 1, info, &key))) {
             if ((st = blk_shape(k, (int)N, B, key.radix, info))) return st;
             k->T = key.T < info->max_threads ? key.T : info->max_threads;
             k->pad = key.pad;
@@ -712,7 +713,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         /* Measured choices for the passes (-1: the defaults). */
         kfft_wisdom_entry key = {.passes = 1, .f64 = f64, .R = N, .is = r->is, .ops = rp ? KS_MID_RADER : smooth ? 0 : KS_MID_BLUESTEIN,
                                  .io = kfft_wisdom_io(base.ld, base.st), .pad = -1, .radix = -1, .split = -1};
-        measured_choice(p, s->nstages - 1, info, &key);
+        tuned = measured_choice(p, s->nstages - 1, info, &key);
         if ((st = gpasses(s, &base, N, rp, &key, 0, info, t))) return st;
         int np = s->nsteps - sg->first;
         kspec *sp = &s->spec[sg->first];
@@ -771,6 +772,9 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     for (int q = 0; q < sg->nsteps; q++) {
         kspec *k = &s->spec[sg->first + q];
         if (k->src != KS_IO_USER && k->dst != KS_IO_USER) k->tgrp = 0; /* Bluestein's inner passes */
+        if (k->pad == KS_PAD_SWZ && !ks_swz_ok(k)) k->pad = 0; /* a knob or wisdom's, where rows would cross columns */
+        /* Swizzled shared memory (blocks.c), but not against a measured choice: a knob or wisdom's pad. */
+        if (!tuned) blk_swizzle(k, info);
         k->cpad = gen_column_pad(k, (int64_t)info->smem_optin / eb);
         k->minb = blk_min_blocks(k, info);
         k->idx64 = ispan > IDX32_LIMIT || ospan > IDX32_LIMIT || nuser > IDX32_LIMIT || sg->chunk * N > IDX32_LIMIT ||
@@ -927,7 +931,7 @@ static void describe(kfft_schedule *s, const kfft_problem *p)
             o = describe_passes(s->describe, o, cap, " D=", k->twdirect, k->nrad); /* passes with direct tables */
             o = describe_passes(s->describe, o, cap, " W=", k->twpow, k->nrad);    /* split passes taking powers of W^kk */
             o = describe_passes(s->describe, o, cap, " S=", k->keep, k->nrad);     /* passes staging rounds in shared memory */
-            if (k->pad) o += snprintf(s->describe + o, cap - (size_t)o, " pad");  /* shared memory padded against bank conflicts */
+            if (k->pad) o += snprintf(s->describe + o, cap - (size_t)o, k->pad == KS_PAD_SWZ ? " swz" : " pad"); /* against bank conflicts */
             if (k->regs) o += snprintf(s->describe + o, cap - (size_t)o, " regs=%d", k->regs); /* the register bound asked for */
         }
     }

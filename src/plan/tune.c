@@ -1,7 +1,7 @@
 /* kfft_tune: the measuring planner. For each stage of a transform it builds the plan with
  * every candidate, times whole executions on the device, keeps the fastest (the stages after
  * it see that choice) and records the winners in the context's wisdom. Candidates: for a
- * one-kernel stage, threads per block (block_threads) x shared-memory padding x radices
+ * one-kernel stage, threads per block (block_threads) x shared-memory padding (fp32: or swizzle) x radices
  * (narrow, balanced, widest), then on CUDA the winner with registers bounded to 96 and 64 per
  * thread and to the planner's own bound (more blocks per SM); for a multi-pass stage, the
  * radices and padding of all its passes; for either, last, the winner with split twiddle
@@ -340,8 +340,11 @@ static kfft_status candidates(kfft_context ctx, const kfft_problem *q, stage_inf
             for (int m2 = single ? 0 : -1; m2 < m && !dup; m2++) dup = same_radices(&s, g, m, m2);
             if (dup) continue;
             int threads[6], nt = single ? block_threads(&si[g].dflt, m, ctx->info.max_threads, threads) : 1;
-            /* Passes: default padding (1, or Rader's own rule), or none; all padded only with Rader. */
-            for (int pad = single ? 0 : -1; pad <= (single || si[g].dflt.ops == KS_MID_RADER ? 1 : 0); pad++)
+            /* Passes: default padding (1, or Rader's own rule), or none; all padded only with Rader.
+             * One-kernel fp32 blocks also swizzled, where whole bank rows make a column. */
+            int padmax = single || si[g].dflt.ops == KS_MID_RADER ? KS_PAD_ROWS : 0;
+            if (single && !si[g].dflt.f64 && si[g].dflt.R % 16 == 0) padmax = KS_PAD_SWZ;
+            for (int pad = single ? 0 : -1; pad <= padmax; pad++)
                 for (int ti = 0; ti < nt; ti++) {
                     int *c = cand[g][ncand[g]++];
                     c[0] = single ? threads[ti] : 0;
