@@ -162,8 +162,9 @@ KFFT_API kfft_status kfft_plan_buffer_sizes(kfft_plan plan, size_t *in_bytes, si
 /* Number of kernel launches one execution makes. */
 KFFT_API int kfft_plan_kernel_count(kfft_plan plan);
 /* Human-readable decomposition: per axis, each kernel's radices, columns (B), threads (T) and
- * choices (pad: padded shared memory, swz: swizzled, regs=N: a register bound), e.g. "c2c f32 n=8219 batch=1 ||
- * axis len 8219 bluestein m=16464 | k0 single R=16464(21x16x7x7) B=1 T=800 L=256 D=1,2 W=3". */
+ * choices (pad: padded shared memory, swz: swizzled, regs=N: a register bound), e.g.
+ * "c2c f32 n=8219 batch=1 || axis len 8219 bluestein m=16464 | k0 single R=16464(21x16x7x7) B=1
+ * T=800 L=256 D=1,2 W=3". */
 KFFT_API const char *kfft_plan_describe(kfft_plan plan);
 
 /* Queue the transform on the context's stream. in == out is an in-place transform (the
@@ -176,8 +177,9 @@ KFFT_API kfft_status kfft_execute_host(kfft_plan plan, const void *in, void *out
 
 /* ---- Tuning and wisdom -------------------------------------------------------------------
  * kfft_tune measures, on the context's device, the candidate kernels of each stage of desc
- * (one-kernel stages: threads per block 128..1024, shared memory plain, padded or (fp32) swizzled, narrow,
- * balanced or widest radices; multi-pass stages: the radices and padding of all passes),
+ * (one-kernel stages: threads per block 128..1024, shared memory plain, padded or (fp32)
+ * swizzled, narrow, balanced or widest radices; multi-pass stages: the radices and padding of
+ * all passes),
  * keeps the fastest in the context's wisdom, and later plans of the same kernel shapes and
  * pass lengths use it. Choices change
  * speed only, never results. A context reads its wisdom at creation from $KFFT_WISDOM (a
@@ -187,7 +189,8 @@ KFFT_API kfft_status kfft_execute_host(kfft_plan plan, const void *in, void *out
 typedef struct {
     double default_ms, tuned_ms; /* one execution before and after */
     int stages;                  /* stages tuned (0: nothing to tune) */
-    char choice[256];            /* per stage: "R=.. B=.. T=.. pad=.. radix=.." (pad 2: swizzled) or "passes of N: pad=.. radix=.." */
+    char choice[256];            /* per stage: "R=.. B=.. T=.. pad=.. radix=.." (pad=2: swizzled) or
+                                    "passes of N: pad=.. radix=.." */
 } kfft_tune_report;
 KFFT_API kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_report *report);
 KFFT_API kfft_status kfft_wisdom_export(kfft_context ctx, const char *path);

@@ -39,7 +39,8 @@ static int sp_index(strbuf *b, char *expr, size_t len, const kspec *k, const cha
     int mode = !k->pad ? 1 : d % Q == 0 ? 1 : walign % Q == 0 ? 2 : Q % walign == 0 && (r - 1) * d < walign ? 3 : 0;
     /* fp64, and one-column whole transforms, keep the macro: on the H100 fp64 2^20 (3.82 -> 4.51
      * ms), 16384 (0.77 -> 0.83) and C2R 16384 (0.44 -> 0.86) lost with it (bench/results/
-     * h100-2026-11-27s-spaffine.txt). */
+     * h100-2026-11-27s-spaffine.txt). So do swizzled kernels: an XOR does not split into a part
+     * per thread plus a constant. */
     if (k->f64 || (k->kind == KS_SINGLE && k->B == 1) || k->pad == KS_PAD_SWZ) mode = 0;
     if (!cols_ok || !mode) {
         snprintf(expr, len, "KFFT_SP(%s * %lld + %s + i * %lld)", col, R, w, d);

@@ -920,18 +920,18 @@ void blk_bank_pad(kspec *k, const kfft_device_info *info)
  * fall r elements apart, on one bank for r = 16; padding would spread them, but costs the blocks
  * of 64 KB or more their footprint, and these blocks' other rules were measured unpadded (8192
  * padded ran 9% slower, h200-2026-11-28c-calls.txt call 2). The swizzle keeps the footprint.
- * H200, two reps (bench/results/h200-2026-11-29d-calls.txt): call 3, every case of describe_sweep's
+ * H200, two reps (bench/results/h200-2026-11-29d-calls.txt): call 4, every case of describe_sweep's
  * c2c, real and nd families the rule moves (40): geomean 1.078, 34 faster, 3 slower: 7681 (Rader)
  * 1.86 -> 2.70 of cuFFT, 24201 2.04 -> 2.74, 2704 0.78 -> 0.94, 2816 0.78 -> 0.94, R2C 4160 1.17 ->
  * 1.37, 8192 0.72 -> 0.79, 15360 0.88 -> 0.94, 8192^2 0.85 -> 0.89; C2R 21959 2.80 -> 2.44, C2R 641
- * -3%, C2R 7681 -1%. Call 4, 28 cases of other lengths (held out): geomean 1.117, 26 faster (16134
+ * -3%, C2R 7681 -1%. Call 5, 28 cases of other lengths (held out): geomean 1.117, 26 faster (16134
  * 2.13 -> 2.85, 2112 0.74 -> 0.90, R2C 4992 2.09 -> 2.54, R2C 28672 1.10 -> 1.29), C2R 27458 -2%.
  * Left out by the same calls: blocks over 16384 points (one per SM), both ways (26400 1.81 ->
  * 0.94, 16896 -5%, 19968, 24960, 25344 -4%, 18433 -7%; 22528 +26%, 23040 +15%, 18432 +12%), not
  * told apart by the model (0.23-0.25 for all); blocks of four or eight columns (a 2-D array's
  * columns, Rader's passes over 448 or 1408 points): 17 of 19 lost (1024^2 0.95 -> 0.89, 2048^2
- * 1.00 -> 0.95, 21135 -7%); Bluestein's blocks, most of which lost (call 2: 4293 -1%, 5007 -3%,
- * R2C 9088 -2%; 317 and 443 +1-2%); the swizzle in place of padding (call 2: C2R 16384 0.84 ->
+ * 1.00 -> 0.95, 21135 -7%); Bluestein's blocks, most of which lost (call 3: 4293 -1%, 5007 -3%,
+ * R2C 9088 -2%; 317 and 443 +1-2%); the swizzle in place of padding (call 3: C2R 16384 0.84 ->
  * 0.58, 2^24 0.86 -> 0.80, 2^16 0.98 -> 0.90): the padded index is a shift and an add, the swizzle
  * an XOR of a shifted, masked index, and the padded passes' per-thread index parts (passes.c
  * sp_index) do not carry over to it. */

@@ -1,10 +1,10 @@
 /* kfft_tune: the measuring planner. For each stage of a transform it builds the plan with
  * every candidate, times whole executions on the device, keeps the fastest (the stages after
  * it see that choice) and records the winners in the context's wisdom. Candidates: for a
- * one-kernel stage, threads per block (block_threads) x shared-memory padding (fp32: or swizzle) x radices
- * (narrow, balanced, widest), then on CUDA the winner with registers bounded to 96 and 64 per
- * thread and to the planner's own bound (more blocks per SM); for a multi-pass stage, the
- * radices and padding of all its passes; for either, last, the winner with split twiddle
+ * one-kernel stage, threads per block (block_threads) x shared memory plain, padded or (fp32)
+ * swizzled x radices (narrow, balanced, widest), then on CUDA the winner with registers
+ * bounded to 96 and 64 per thread and to the planner's own bound (more blocks per SM); for a
+ * multi-pass stage, the radices and padding of all its passes; for either, last, the winner with split twiddle
  * tables the other way from the planner's rule (blocks.c: split_wins), and for passes the
  * planner ran in clusters, the winner without them. Before the stages, the last two axes (a
  * plane kernel, planes.c): where the planner took one, a kernel per axis instead, and a plane
