@@ -406,6 +406,22 @@ static void set_wisdom_entry(const char *path, const char *entry)
     }
 }
 
+/* A one-kernel entry for R = 64, B = 32 (`entry`) imported in place of the file's: taken (the
+ * plan of 64 x 64 describes `want`, where given) and its results right. */
+static void forced_entry(kfft_context c, const char *path, const char *entry, const char *want, const char *what)
+{
+    set_wisdom_entry(path, entry);
+    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 1, "%s entry: %s", what, kfft_error_message());
+    kfft_plan p;
+    if (want) {
+        CHECK(kfft_plan_1d(c, 64, 64, KFFT_F32, &p) == KFFT_SUCCESS && strstr(kfft_plan_describe(p), want), "%s not taken: %s", what,
+              kfft_plan_describe(p));
+        kfft_plan_destroy(p);
+    }
+    double e = run_layout(c, 64, 64, 0, 0, 0, 0);
+    CHECK(e < 1e-5, "results with %s: rel error %.2e", what, e);
+}
+
 /* A passes entry of 65536 points with the optional fields `fields`: read (the wisdom's second
  * entry), its plans' results right, exported as read; and `single` on a single kernel's entry
  * refused as malformed. */
@@ -501,28 +517,13 @@ static int t_wisdom(void)
     kfft_plan_destroy(p);
     double e = run_layout(c, 64, 64, 0, 0, 0, 0);
     CHECK(e < 1e-5, "results with the wisdom's kernel: rel error %.2e", e);
-    /* Swizzled shared memory (pad=2, kspec.h KS_PAD_SWZ): taken, and the results stay right. */
-    set_wisdom_entry(path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=2 radix=0 ns=1 default_ns=2");
-    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 1, "pad=2 entry: %s", kfft_error_message());
-    CHECK(kfft_plan_1d(c, 64, 64, KFFT_F32, &p) == KFFT_SUCCESS && strstr(kfft_plan_describe(p), " swz"), "pad=2 not taken: %s",
-          kfft_plan_describe(p));
-    kfft_plan_destroy(p);
-    e = run_layout(c, 64, 64, 0, 0, 0, 0);
-    CHECK(e < 1e-5, "results with swizzled shared memory: rel error %.2e", e);
+    /* Swizzled shared memory (pad=2, kspec.h KS_PAD_SWZ). */
+    forced_entry(c, path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=2 radix=0 ns=1 default_ns=2", " swz", "pad=2");
     /* With a register bound (a CUDA launch bound; other backends ignore it). */
-    set_wisdom_entry(path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 regs=64 ns=1 default_ns=2");
-    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 1, "regs= entry: %s", kfft_error_message());
-    e = run_layout(c, 64, 64, 0, 0, 0, 0);
-    CHECK(e < 1e-5, "results with a register bound: rel error %.2e", e);
+    forced_entry(c, path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 regs=64 ns=1 default_ns=2", NULL, "regs=");
     /* Split twiddle tables forced on (the planner's rule leaves R = 64 without): the plan takes
      * them, results stay right, and an export keeps the field. */
-    set_wisdom_entry(path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 split=1 ns=1 default_ns=2");
-    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS && kfft_wisdom_count(c) == 1, "split= entry: %s", kfft_error_message());
-    CHECK(kfft_plan_1d(c, 64, 64, KFFT_F32, &p) == KFFT_SUCCESS && strstr(kfft_plan_describe(p), " L=8"), "split=1 not taken: %s",
-          kfft_plan_describe(p));
-    kfft_plan_destroy(p);
-    e = run_layout(c, 64, 64, 0, 0, 0, 0);
-    CHECK(e < 1e-5, "results with split twiddle tables: rel error %.2e", e);
+    forced_entry(c, path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 split=1 ns=1 default_ns=2", " L=8", "split=1");
     char got[4096];
     exported(c, dir, got, sizeof got);
     CHECK(strstr(got, " split=1 ") != NULL, "export lost split=1: %s", got);
