@@ -811,13 +811,15 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
     return st;
 }
 
-/* The bank model's (banks.c, gen_smem_cost) wavefronts of unpadded k, and padded in *padded. */
-static int64_t padded_cost(const kspec *k, int64_t *padded)
+/* The bank model's (banks.c, gen_smem_cost) wavefronts of k unpadded, and in layout pad
+ * (KS_PAD_ROWS or KS_PAD_SWZ) in *laid. */
+static int64_t layout_cost(const kspec *k, int pad, int64_t *laid)
 {
     kspec t = *k;
+    t.pad = 0;
     int64_t ideal, plain = gen_smem_cost(&t, &ideal);
-    t.pad = 1;
-    *padded = gen_smem_cost(&t, &ideal);
+    t.pad = pad;
+    *laid = gen_smem_cost(&t, &ideal);
     return plain;
 }
 
@@ -855,7 +857,7 @@ static int64_t padded_cost(const kspec *k, int64_t *padded)
 static void wide_column_pad(kspec *k, const kfft_device_info *info)
 {
     if (!blk_fast_memory(info) || !measured_smooth(k) || blk_odd_part(k->R) <= 3) return;
-    int64_t padded, plain = padded_cost(k, &padded);
+    int64_t padded, plain = layout_cost(k, KS_PAD_ROWS, &padded);
     if (padded * 10 > plain * 8 || (padded * 10 > plain * 7 && k->T < blk_block_cap(info))) return;
     k->pad = 1;
     if (padded * 10 > plain * 7) { /* 0.7-0.8 at the most threads a block may have: at 768, unbound */
@@ -909,7 +911,7 @@ void blk_bank_pad(kspec *k, const kfft_device_info *info)
         return;
     kspec t = *k;
     t.T = blk_whole_warps(k, info);
-    int64_t padded, plain = padded_cost(&t, &padded);
+    int64_t padded, plain = layout_cost(&t, KS_PAD_ROWS, &padded);
     t.pad = 1;
     if (padded * 5 <= plain * 3 && (k->f64 || t.T >= 128 || padded * 2 < plain)) *k = t;
 }
@@ -940,10 +942,8 @@ void blk_swizzle(kspec *k, const kfft_device_info *info)
     if (!blk_fast_memory(info) || k->f64 || k->pad || k->B > 2 || k->R > 16384 || (k->ops & KS_MID_BLUESTEIN) || !ks_swz_ok(k) ||
         (k->rad[0] & (k->rad[0] - 1)))
         return;
-    kspec t = *k;
-    int64_t ideal, plain = gen_smem_cost(&t, &ideal);
-    t.pad = KS_PAD_SWZ;
-    if (gen_smem_cost(&t, &ideal) * 10 <= plain * 6) k->pad = KS_PAD_SWZ;
+    int64_t swizzled, plain = layout_cost(k, KS_PAD_SWZ, &swizzled);
+    if (swizzled * 10 <= plain * 6) k->pad = KS_PAD_SWZ;
 }
 
 /* fp64 blocks of 256..511 threads holding 15 to 20 elements a thread (about one radix-16
