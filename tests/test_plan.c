@@ -679,7 +679,8 @@ static void lone_radix_io(void)
  * or two columns whose first radix is a power of two, no Bluestein, where the bank model says it
  * pays; the kernels index through the XOR. Not on the H100, not in fp64, not a 2-D array's blocks
  * of eight columns, Bluestein's (4293), a first radix 24 (12672) or blocks over 16384 points
- * (26400); padded blocks (1024) stay so.
+ * (26400); padded blocks (1024) stay so. Strides a multiple of 256 take the XOR once a thread
+ * (passes.c: sp_index_swz).
  * A knob's swizzle where bank rows would cross columns (R = 1000) falls back to plain. */
 static void swizzled_blocks(void)
 {
@@ -708,6 +709,10 @@ static void swizzled_blocks(void)
                 CHECK(got == want && !strstr(src.s, "#define KFFT_SP(x) (((x) ^ (((x) >> 4) & 15))") == !want,
                       "swizzle %lld on %s %s: %s, want %s: %s", (long long)c[i].n[0], dev ? "an H200" : "an H100", f64 ? "f64" : "f32",
                       got ? "swizzled" : "not", want ? "swizzled" : "not", s.describe);
+                /* 8192's last passes, strides of 512 (a multiple of 16 * 16): one XOR a thread (passes.c sp_index_swz) */
+                if (want && c[i].rank == 1 && c[i].n[0] == 8192)
+                    CHECK(strstr(src.s, "int sl = ((bj) ^ (((bj) >> 4) & 15));") && strstr(src.s, "= s[sl + i * 512];"),
+                          "swizzle 8192: the index is not folded a thread: %s", s.describe);
                 sb_free(&src);
                 kfft_schedule_free(&s);
             }

@@ -930,7 +930,9 @@ void blk_bank_pad(kspec *k, const kfft_device_info *info)
  * 2.13 -> 2.85, 2112 0.74 -> 0.90, R2C 4992 2.09 -> 2.54, R2C 28672 1.10 -> 1.29), C2R 27458 -2%.
  * Left out by the same calls: blocks over 16384 points (one per SM), both ways (26400 1.81 ->
  * 0.94, 16896 -5%, 19968, 24960, 25344 -4%, 18433 -7%; 22528 +26%, 23040 +15%, 18432 +12%), not
- * told apart by the model (0.23-0.25 for all); blocks of four or eight columns (a 2-D array's
+ * told apart by the model (0.23-0.25 for all; session 56 again, folded, h200-2026-11-29e-calls.txt
+ * call 1: 22528 +14%, 26400 -51%; ncu, call 5: 26400's warps wait on instruction fetch, its code
+ * 6720 -> 8656 instructions a thread, while its bank conflicts go); blocks of four or eight columns (a 2-D array's
  * columns, Rader's passes over 448 or 1408 points): 17 of 19 lost (1024^2 0.95 -> 0.89, 2048^2
  * 1.00 -> 0.95, 21135 -7%); Bluestein's blocks, most of which lost (call 3: 4293 -1%, 5007 -3%,
  * R2C 9088 -2%; 317 and 443 +1-2%); the swizzle in place of padding (call 3: C2R 16384 0.84 ->
