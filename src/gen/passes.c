@@ -24,8 +24,8 @@ static void emit_tw_stage(strbuf *b, const kspec *k)
 
 /* sp_index (below) in a swizzled kernel (kspec.h: KS_PAD_SWZ; x at x ^ ((x >> s) & (Q-1)),
  * Q = 2^s), where Q*Q divides the stride d: a butterfly's elements then lie Q*Q apart, in rows
- * whose XOR is that of the thread's part W = col*R + w, so x is (W ^ c) + i*d: one XOR a thread
- * and an immediate offset an element (8192, 16x16x16x2: 84.5 -> 76 SASS instructions per
+ * whose XOR is that of the thread's part W = col*R + w, c = (W >> s) & (Q-1), so x is
+ * (W ^ c) + i*d: one XOR a thread and an immediate offset an element (8192, 16x16x16x2: 84.5 -> 76 SASS instructions per
  * element). H200 (bench/results/h200-2026-11-29e-calls.txt call 3), the 22 cases it moves: 19
  * faster (8192 0.79 -> 0.89 of cuFFT, 8192^2 0.88 -> 0.92, 15360 0.93 -> 0.97); R2C 28672 1.31 ->
  * 1.07, whose 896-thread block has 72 registers at most and spills 76 bytes folded (local ptxas);

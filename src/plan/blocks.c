@@ -931,14 +931,16 @@ void blk_bank_pad(kspec *k, const kfft_device_info *info)
  * Left out by the same calls: blocks over 16384 points (one per SM), both ways (26400 1.81 ->
  * 0.94, 16896 -5%, 19968, 24960, 25344 -4%, 18433 -7%; 22528 +26%, 23040 +15%, 18432 +12%), not
  * told apart by the model (0.23-0.25 for all; session 56 again, folded, h200-2026-11-29e-calls.txt
- * call 1: 22528 +14%, 26400 -51%; ncu, call 5: 26400's warps wait on instruction fetch, its code
- * 6720 -> 8656 instructions a thread, while its bank conflicts go); blocks of four or eight columns (a 2-D array's
- * columns, Rader's passes over 448 or 1408 points): 17 of 19 lost (1024^2 0.95 -> 0.89, 2048^2
- * 1.00 -> 0.95, 21135 -7%); Bluestein's blocks, most of which lost (call 3: 4293 -1%, 5007 -3%,
- * R2C 9088 -2%; 317 and 443 +1-2%); the swizzle in place of padding (call 3: C2R 16384 0.84 ->
- * 0.58, 2^24 0.86 -> 0.80, 2^16 0.98 -> 0.90): the padded index is a shift and an add, the swizzle
- * an XOR of a shifted, masked index, and the padded passes' per-thread index parts (passes.c
- * sp_index) do not carry over to it. */
+ * call 1: 22528 +14%, 26400 -51%; ncu, call 5: 26400's bank conflicts go, but its warps wait on
+ * instruction fetch, its code 6720 -> 8656 instructions a thread); blocks of four or eight
+ * columns (a 2-D array's columns, Rader's passes over 448 or 1408 points): 17 of 19 lost
+ * (1024^2 0.95 -> 0.89, 2048^2 1.00 -> 0.95, 21135 -7%); Bluestein's blocks, most of which lost
+ * (call 3: 4293 -1%, 5007 -3%, R2C 9088 -2%; 317 and 443 +1-2%); the swizzle in place of padding
+ * (call 3: C2R 16384 0.84 -> 0.58, 2^24 0.86 -> 0.80, 2^16 0.98 -> 0.90): the padded index is a
+ * shift and an add, the swizzle an XOR of a shifted, masked index, and the padded passes' parts
+ * per thread (passes.c sp_index) carry over to it only where a stride is a multiple of 256
+ * (sp_index_swz): local nvcc still counts more instructions swizzled than padded (session 56:
+ * 2^16 93.5 -> 111.5 a point, 1024^2 231 -> 238, 3600^2 333 -> 362). */
 void blk_swizzle(kspec *k, const kfft_device_info *info)
 {
     if (!blk_fast_memory(info) || k->f64 || k->pad || k->B > 2 || k->R > 16384 || (k->ops & KS_MID_BLUESTEIN) || !ks_swz_ok(k) ||
