@@ -23,25 +23,21 @@ static void emit_tw_stage(strbuf *b, const kspec *k)
 }
 
 /* sp_index (below) in a swizzled kernel (kspec.h: KS_PAD_SWZ; x at x ^ ((x >> s) & (Q-1)),
- * Q = 2^s), where Q*Q divides the stride d: a butterfly's elements then lie Q*Q apart, in rows
+ * Q = 2^s) where Q*Q divides the stride d: a butterfly's elements then lie Q*Q apart, in rows
  * whose XOR is that of the thread's part W = col*R + w, c = (W >> s) & (Q-1), so x is
- * (W ^ c) + i*d: one XOR a thread and an immediate offset an element (8192, 16x16x16x2: 84.5 -> 76 SASS instructions per
- * element). H200 (bench/results/h200-2026-11-29e-calls.txt call 3), the 22 cases it moves: 19
- * faster (8192 0.79 -> 0.89 of cuFFT, 8192^2 0.88 -> 0.92, 15360 0.93 -> 0.97); R2C 28672 1.31 ->
- * 1.07, whose 896-thread block has 72 registers at most and spills 76 bytes folded (local ptxas);
- * call 6, 13 held out: 12 faster, geomean 1.04 (512 x 8192 0.87 -> 0.93).
- * Other strides keep the macro. Folding those too (the row's bits above walign a thread where a
- * butterfly stays in one row, the low bits a thread where Q divides d) kept values per thread
- * live across the passes: the 2688-point Rader pass of 24201, 16134 and R2C 18823 went from 78
- * to 92 registers, three blocks per SM to two, and lost 18-19% (calls 1-2). */
+ * (W ^ c) + i*d: one XOR a thread and an immediate offset an element (8192, 16x16x16x2: 84.5 ->
+ * 76 SASS instructions per element). H200 (bench/results/h200-2026-11-29e-calls.txt call 3), the
+ * 22 cases it moves: 19 faster (8192 0.79 -> 0.89 of cuFFT, 8192^2 0.88 -> 0.92, 15360 0.93 ->
+ * 0.97); R2C 28672 1.31 -> 1.07, whose 896-thread block has 72 registers at most and spills 76
+ * bytes folded (local ptxas); call 6, 13 held out: 12 faster, geomean 1.04 (512 x 8192 0.87 ->
+ * 0.93). Other strides keep the macro (sp_index). Folding those too (the row's bits above walign
+ * a thread where a butterfly stays in one row, the low bits a thread where Q divides d) kept
+ * values per thread live across the passes: the 2688-point Rader pass of 24201, 16134 and R2C
+ * 18823 went from 78 to 92 registers, three blocks per SM to two, and lost 18-19% (calls 1-2). */
 static int sp_index_swz(strbuf *b, char *expr, size_t len, const kspec *k, const char *name, const char *col, const char *w, long long d)
 {
     int sh = ks_pad_shift(k->f64);
     long long Q = 1LL << sh, R = k->R;
-    if (d % (Q * Q)) {
-        snprintf(expr, len, "KFFT_SP(%s * %lld + %s + i * %lld)", col, R, w, d);
-        return 0;
-    }
     char W[128], ct[64] = "";
     if (k->B > 1) snprintf(W, sizeof W, "(%s * %lld + (%s))", col, R, w);
     else snprintf(W, sizeof W, "(%s)", w);
@@ -62,15 +58,15 @@ static int sp_index_swz(strbuf *b, char *expr, size_t len, const kspec *k, const
 static int sp_index(strbuf *b, char *expr, size_t len, const kspec *k, const char *name, const char *col, const char *w,
                     long long walign, long long d, int r)
 {
-    if (k->pad == KS_PAD_SWZ) return sp_index_swz(b, expr, len, k, name, col, w, d);
     int sh = ks_pad_shift(k->f64);
     long long Q = 1LL << sh, R = k->R, cs = R + (k->pad ? R >> sh : 0) + k->cpad;
+    if (k->pad == KS_PAD_SWZ && d % (Q * Q) == 0) return sp_index_swz(b, expr, len, k, name, col, w, d);
     int cols_ok = k->B == 1 || !k->pad || R % Q == 0;
     int mode = !k->pad ? 1 : d % Q == 0 ? 1 : walign % Q == 0 ? 2 : Q % walign == 0 && (r - 1) * d < walign ? 3 : 0;
     /* fp64, and one-column whole transforms, keep the macro: on the H100 fp64 2^20 (3.82 -> 4.51
      * ms), 16384 (0.77 -> 0.83) and C2R 16384 (0.44 -> 0.86) lost with it (bench/results/
-     * h100-2026-11-27s-spaffine.txt). */
-    if (k->f64 || (k->kind == KS_SINGLE && k->B == 1)) mode = 0;
+     * h100-2026-11-27s-spaffine.txt). So do swizzled kernels' other strides (sp_index_swz). */
+    if (k->f64 || (k->kind == KS_SINGLE && k->B == 1) || k->pad == KS_PAD_SWZ) mode = 0;
     if (!cols_ok || !mode) {
         snprintf(expr, len, "KFFT_SP(%s * %lld + %s + i * %lld)", col, R, w, d);
         return 0;
