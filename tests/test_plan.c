@@ -576,7 +576,8 @@ static void wide_column_pad(void)
  * transform's two-for-one or the packed R2C's; not on the H100, in fp64, nor where the widest
  * need radix 30 or 32 (8237: 17280 = 24x30x24), the default makes three passes already (5381:
  * 10800), the convolution is a power of two (4073), the mixed-radix block is bound to two per SM
- * (11200, 9216) or is the packed C2R's (C2R 28000's 14000 points). */
+ * (11200, 9216) or is the packed C2R's (C2R 28000's 14000 points). Planned without spill bets
+ * (the widest bound to two per SM at 11200 points or fewer is one: spill_bets below). */
 static void widest_blocks(void)
 {
     static const struct {
@@ -591,6 +592,7 @@ static void widest_blocks(void)
         for (int dev = 0; dev < 2; dev++)
             for (int f64 = 0; f64 < 2; f64++) {
                 kfft_device_info info = dev ? test_h200_info("sm_90") : test_h100_info("sm_90");
+                info.no_spill_bets = 1;
                 kfft_schedule s;
                 if (schedule_on(&info, c[i].type, f64 ? KFFT_F64 : KFFT_F32, 1, &c[i].n, 1, &s)) {
                     CHECK(0, "widest %lld: plan failed: %s", (long long)c[i].n, kfft_error_message());
@@ -731,6 +733,49 @@ static void swizzled_blocks(void)
             CHECK(0, "swizzle knob on R = 1000: %s", kfft_error_message());
         }
     }
+}
+
+/* Spill bets (kspec.spill_bet; plan.c plans again without them where the compiled kernel
+ * spills): on an H200 in fp32, 8192's swizzled index folded a thread and the widest radices at
+ * two blocks per SM for complex 7-smooth blocks of 8193..11200 points (blocks.c
+ * blk_smooth_widest_two: complex blocks and the packed R2C's) where the narrowest pass takes 544
+ * threads or fewer; neither with the device's no_spill_bets, on the H100, in fp64 or for the
+ * packed C2R's block. */
+static void spill_bets(void)
+{
+    static const struct {
+        kfft_type type;
+        int64_t n;
+        const char *want; /* in the description on the H200, fp32 */
+    } c[] = {{KFFT_C2C, 8192, "swz"},
+             {KFFT_C2C, 10500, "R=10500(25x21x20) B=1 T=544 L=128 regs=60"},
+             {KFFT_C2C, 9450, "R=9450(25x21x18) B=1 T=544 regs=60"},
+             {KFFT_C2C, 9600, "R=9600(24x20x20) B=1 T=480 regs=68"},
+             {KFFT_C2C, 9216, NULL}, /* its narrowest pass's 576 threads leave 56 registers: spilled */
+             {KFFT_R2C, 21000, "R=10500(25x21x20) B=1 T=544 L=128 regs=60"},
+             {KFFT_C2R, 21000, NULL}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+        for (int v = 0; v < 4; v++) { /* the H200; with no_spill_bets; the H100; fp64 */
+            kfft_device_info info = v == 2 ? test_h100_info("sm_90") : test_h200_info("sm_90");
+            info.no_spill_bets = v == 1;
+            kfft_schedule s;
+            strbuf src;
+            if (schedule_on(&info, c[i].type, v == 3 ? KFFT_F64 : KFFT_F32, 1, &c[i].n, 1, &s) ||
+                kfft_schedule_source(&s, KS_DIALECT_CUDA, &src)) {
+                CHECK(0, "spill bets %lld: plan failed: %s", (long long)c[i].n, kfft_error_message());
+                continue;
+            }
+            int bet = 0, want = v == 0 && c[i].want;
+            for (int j = 0; j < s.nsteps; j++) bet |= s.spec[j].spill_bet;
+            int folded = strstr(src.s, "int sl = ((bj) ^ (((bj) >> 4) & 15));") != NULL;
+            CHECK(bet == want && (!want || strstr(s.describe, c[i].want)) && folded == (want && c[i].n == 8192),
+                  "spill bets %lld (variant %d): bet %d folded %d, want %d: %s", (long long)c[i].n, v, bet, folded, want, s.describe);
+            /* Without the bets the swizzle stays (a layout, not a bet) and 10500 takes its default radices. */
+            if (v == 1 && c[i].n == 8192) CHECK(strstr(s.describe, "swz") != NULL, "spill bets 8192: not swizzled without bets: %s", s.describe);
+            if (v == 1 && c[i].n == 10500) CHECK(strstr(s.describe, "25x21x20") == NULL, "spill bets 10500: widest without bets: %s", s.describe);
+            sb_free(&src);
+            kfft_schedule_free(&s);
+        }
 }
 
 static void padded_index_shift(void)
@@ -2186,6 +2231,7 @@ int main(void)
     c2r_rtw1();
     widest_blocks();
     swizzled_blocks();
+    spill_bets();
     staged_rounds();
     strided_blocks();
     pass_shapes();

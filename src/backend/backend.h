@@ -23,6 +23,8 @@ typedef struct {
     int mem_gbs;           /* peak DRAM bandwidth in GB/s (memory clock x bus width; 0: unknown):
                               where the passes' round trips cost less than a slower kernel */
     struct kfft_wisdom *wisdom; /* the context's measured choices (plan/wisdom.h); NULL: none */
+    int no_spill_bets;     /* 1: leave out the choices that win only where their kernel does not
+                              spill (kspec.spill_bet; plan.c plans again with this set where one did) */
 } kfft_device_info;
 
 /* What the device's compiler made of a kernel at one launch shape (the verbose log's

@@ -106,6 +106,9 @@ typedef struct {
     int nrad, rad[KS_MAX_RADICES];
     int B;               /* columns per block */
     int pad;             /* shared-memory layout against bank conflicts: KS_PAD_ROWS, KS_PAD_SWZ or 0 */
+    int swzfold;         /* KS_PAD_SWZ: the passes take the XOR once a thread where the stride allows (passes.c) */
+    int spill_bet;       /* a choice measured to win only where the compiler does not spill it (swzfold, a
+                            register bound): plan.c checks the compiled kernel (backend kernel_info) */
     int cpad;            /* spare elements after each column in shared memory (gen_column_pad) */
     int T;               /* threads per block */
     int regs;            /* register bound per thread asked for (kfft_tune, wisdom; 0: none) ... */

@@ -29,11 +29,13 @@ static void emit_tw_stage(strbuf *b, const kspec *k)
  * 76 SASS instructions per element). H200 (bench/results/h200-2026-11-29e-calls.txt call 3), the
  * 22 cases it moves: 19 faster (8192 0.79 -> 0.89 of cuFFT, 8192^2 0.88 -> 0.92, 15360 0.93 ->
  * 0.97); R2C 28672 1.31 -> 1.07, whose 896-thread block has 72 registers at most and spills 76
- * bytes folded (local ptxas); call 6, 13 held out: 12 faster, geomean 1.04 (512 x 8192 0.87 ->
- * 0.93). Other strides keep the macro (sp_index). Folding those too (the row's bits above walign
- * a thread where a butterfly stays in one row, the low bits a thread where Q divides d) kept
- * values per thread live across the passes: the 2688-point Rader pass of 24201, 16134 and R2C
- * 18823 went from 78 to 92 registers, three blocks per SM to two, and lost 18-19% (calls 1-2). */
+ * bytes folded (local ptxas): so the fold is a spill bet (kspec.swzfold), planned again unfolded
+ * where it spills (plan.c; R2C 28672 1.10 -> 1.29, h200-2026-11-29f-calls.txt call 1); call 6,
+ * 13 held out: 12 faster, geomean 1.04 (512 x 8192 0.87 -> 0.93). Other strides keep the macro
+ * (sp_index). Folding those too (the row's bits above walign a thread where a butterfly stays
+ * in one row, the low bits a thread where Q divides d) kept values per thread live across the
+ * passes: the 2688-point Rader pass of 24201, 16134 and R2C 18823 went from 78 to 92
+ * registers, three blocks per SM to two, and lost 18-19% (calls 1-2). */
 static int sp_index_swz(strbuf *b, char *expr, size_t len, const kspec *k, const char *name, const char *col, const char *w, long long d)
 {
     int sh = ks_pad_shift(k->f64);
@@ -60,7 +62,7 @@ static int sp_index(strbuf *b, char *expr, size_t len, const kspec *k, const cha
 {
     int sh = ks_pad_shift(k->f64);
     long long Q = 1LL << sh, R = k->R, cs = R + (k->pad ? R >> sh : 0) + k->cpad;
-    if (k->pad == KS_PAD_SWZ && d % (Q * Q) == 0) return sp_index_swz(b, expr, len, k, name, col, w, d);
+    if (k->pad == KS_PAD_SWZ && k->swzfold && d % (Q * Q) == 0) return sp_index_swz(b, expr, len, k, name, col, w, d);
     int cols_ok = k->B == 1 || !k->pad || R % Q == 0;
     int mode = !k->pad ? 1 : d % Q == 0 ? 1 : walign % Q == 0 ? 2 : Q % walign == 0 && (r - 1) * d < walign ? 3 : 0;
     /* fp64, and one-column whole transforms, keep the macro: on the H100 fp64 2^20 (3.82 -> 4.51

@@ -557,6 +557,34 @@ int blk_smooth_widest(const kspec *k, const kfft_device_info *info)
     return widest_three(k);
 }
 
+/* Does an fp32 complex or packed R2C 7-smooth block of 8193..ODD_BLOCK_TWO_MAX points take
+ * blk_smooth_widest's radices and threads bound to two blocks per SM (blk_two_blocks_regs), on
+ * 4 TB/s CUDA devices? Unbound they lost there (20 of 23, above). Bound, on the H200 (bench/
+ * results/h200-2026-11-29f-calls.txt, two reps each, ratios kfft/cuFFT): call 1, 9450 0.86 ->
+ * 1.07, 10500 1.15 -> 1.36, 11025 1.08 -> 1.27, 10584 0.89 -> 1.06, 10080 1.49 -> 1.53, 9450^2
+ * 1.25 -> 1.36, 1024 x 10584 0.91 -> 1.00 (56-64 registers, 0-8 bytes of spills); call 3, the
+ * packed R2C's, all six lengths and four 2-D shapes faster: r2c:21000 1.26 -> 1.90, 20160 1.39
+ * -> 1.98, 18900 1.13 -> 1.52, R2C 1024 x 21000 1.13 -> 1.42; the other eight 2-D shapes 1.00-1.10x;
+ * call 5, eight shapes held out, all faster (R2C 512 x 22050 1.16 -> 1.42, 16x16x20160 1.21 ->
+ * 1.43, 2000 x 9450 1.01 -> 1.13). The packed C2R's lost (c2r:21000 1.42 -> 1.26, call 4) and
+ * keeps its radices. Where the narrowest pass takes more than 544 threads (56 registers or
+ * fewer), every one spilled 40-328 bytes (11 complex of 11 seen in call 1, 16 R2C of 16 in call
+ * 4) and lost through wisdom (8505 -15%, 9216 -9%, h200-2026-11-29e-calls.txt call 4): left out,
+ * so those plans compile once. Below, 9600's 480 threads spilled 80 bytes (its R2C block did
+ * not: r2c:19200 1.19 -> 1.49): no count at plan time tells it from 10080's 512, so it is a
+ * spill bet (kspec.spill_bet) that plan.c drops where the compiled kernel spills. */
+#define WIDEST_TWO_MIN_REGS 60
+int blk_smooth_widest_two(const kspec *k, const kfft_device_info *info)
+{
+    int cplx = !k->nreal && !k->ntr && k->ld == KS_LD_CPLX && k->st == KS_ST_CPLX;
+    if (info->no_spill_bets || info->dialect != KS_DIALECT_CUDA || k->f64 || k->B != 1 || (!cplx && k->st != KS_ST_R2C_PACK) ||
+        !measured_smooth(k) || !blk_fast_memory(info) || k->R <= 8192 || k->R > ODD_BLOCK_TWO_MAX || !widest_three(k))
+        return 0;
+    kspec w = *k;
+    w.nrad = kfft_codelet_radices(k->R, w.rad, KS_MAX_RADICES, KFFT_RADIX_WIDEST);
+    return blk_two_blocks_regs(blk_narrowest_pass_threads(&w, info)) >= WIDEST_TWO_MIN_REGS;
+}
+
 /* fp32 packed real blocks of one kernel of up to 48 KB (CUDA), from kfft tune over R2C and C2R
  * of 256..8192 points and two A/B runs in one build on the H100 (bench/results/
  * h100-2026-11-27ze-packed-nine.txt, calls 1-3; ratios kfft/cuFFT):

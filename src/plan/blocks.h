@@ -69,6 +69,7 @@ int blk_conv_threads(const kspec *k, const kfft_device_info *info);
 int blk_conv_pad(const kspec *k);
 int blk_conv_widest(const kspec *k, const kfft_device_info *info);
 int blk_smooth_widest(const kspec *k, const kfft_device_info *info);
+int blk_smooth_widest_two(const kspec *k, const kfft_device_info *info);
 int blk_whole_warps(const kspec *k, const kfft_device_info *info);
 int blk_rader_threads(const kspec *k, const kfft_device_info *info);
 /* fp32 packed real blocks up to 48 KB: C2R's radices and register bound, R2C's threads. */

@@ -71,7 +71,36 @@ static int clusters_fit(kfft_plan p)
     return 1;
 }
 
-/* The plan on a device described by info; *refit = 1 where its clusters do not fit. */
+/* Did a kernel whose choices are spill bets (kspec.spill_bet: the swizzled index folded a
+ * thread, the widest radices bound to two blocks per SM) spill more than SPILL_BET_BYTES a
+ * thread? Those choices won where they compiled to 8 bytes of spills or none and lost where
+ * they spilled 40 bytes or more (H200: R2C 28672's fold spilled 76 and lost 19%, 8505's bound 40
+ * and lost 15%, bench/results/h200-2026-11-29e-calls.txt calls 3-4; the kept bounds gained 4-51%,
+ * h200-2026-11-29f-calls.txt calls 1 and 3). Only the device's compiler knows, so the plan is
+ * made again without them: a second compile, once per machine (disk cache; cold plan of R2C
+ * 28672 about 0.3 -> 0.8 s, 9600 0.4 -> 0.6 s, call 2). CUDA alone says (kernel_info's local
+ * bytes). */
+#define SPILL_BET_BYTES 32
+static int bets_spilled(kfft_plan p)
+{
+    kfft_context ctx = p->ctx;
+    if (ctx->info.dialect != KS_DIALECT_CUDA || !ctx->ops->kernel_info) return 0;
+    for (int i = 0; i < p->s.nsteps; i++) {
+        const kspec *k = &p->s.spec[i];
+        kfft_kernel_info ki;
+        if (!k->spill_bet || ctx->ops->kernel_info(ctx->st, p->kern[i], k->T, ks_kernel_smem_bytes(k), k->clu, &ki)) continue;
+        if (ki.local_bytes > SPILL_BET_BYTES) {
+            kfft_log(ctx, "k%d: %d bytes spilled a thread: its spill bets are left out", i, ki.local_bytes);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+enum { REFIT_CLUSTERS = 1, REFIT_SPILLS = 2 };
+
+/* The plan on a device described by info; *refit gets REFIT_CLUSTERS where its clusters do not
+ * fit, REFIT_SPILLS where a spill bet spilled. */
 static kfft_status plan_on(kfft_context ctx, const kfft_device_info *info, const kfft_problem *prob, const char *extra_src,
                            kfft_module_entry **extra_mod, kfft_plan *out, int *refit)
 {
@@ -128,8 +157,11 @@ static kfft_status plan_on(kfft_context ctx, const kfft_device_info *info, const
     if (extra_mod && extra_src) *extra_mod = xmod[nx - 1];
     for (int i = 0; i < p->s.nsteps && !st; i++) st = ctx->ops->get_kernel(ctx->st, p->mod[i]->module, "kfft_k0", &p->kern[i]);
     if (!st && !clusters_fit(p)) {
-        *refit = 1;
+        *refit = REFIT_CLUSTERS;
         st = kfft_fail(KFFT_ERROR_UNSUPPORTED, "no cluster of the plan's blocks fits on device '%s'", ctx->info.name);
+    } else if (!st && bets_spilled(p)) {
+        *refit = REFIT_SPILLS;
+        st = kfft_fail(KFFT_ERROR_UNSUPPORTED, "a kernel spilled the choices made for it on device '%s'", ctx->info.name);
     }
     if (st) {
         kfft_tables_cancel(job);
@@ -162,12 +194,14 @@ kfft_status kfft_plan_from_problem_with(kfft_context ctx, const kfft_problem *pr
                                         kfft_plan *out)
 {
     int refit = 0;
-    kfft_status st = plan_on(ctx, &ctx->info, prob, extra_src, extra_mod, out, &refit);
-    if (refit) {
-        kfft_device_info info = ctx->info;
-        info.cluster_max = 0;
-        kfft_log(ctx, "planning again without clusters");
+    kfft_device_info info = ctx->info;
+    kfft_status st = plan_on(ctx, &info, prob, extra_src, extra_mod, out, &refit);
+    for (int again = 0; refit && again < 2; again++) { /* each at most once: clusters, then spills */
+        if (refit == REFIT_CLUSTERS) info.cluster_max = 0;
+        if (refit == REFIT_SPILLS) info.no_spill_bets = 1;
+        kfft_log(ctx, "planning again without %s", refit == REFIT_CLUSTERS ? "clusters" : "spill bets");
         kfft_clear_error();
+        refit = 0;
         st = plan_on(ctx, &info, prob, extra_src, extra_mod, out, &refit);
     }
     return st;

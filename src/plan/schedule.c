@@ -694,6 +694,12 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             k->T = blk_narrowest_pass_threads(k, info);
             k->pad = 0;
             k->regs = 0;
+        } else if (blk_smooth_widest_two(k, info)) { /* the same at two blocks per SM, a spill bet (blocks.c) */
+            if ((st = blk_shape(k, (int)N, B, KFFT_RADIX_WIDEST, info))) return st;
+            k->T = blk_narrowest_pass_threads(k, info);
+            k->pad = 0;
+            k->regs = blk_two_blocks_regs(k->T);
+            k->spill_bet = 1;
         }
         if ((k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) && !k->regs) k->regs = blk_conv_regs(k, f64, info);
         /* Measured choices: the tuner's candidate, else the device's wisdom. */
@@ -703,6 +709,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             k->T = key.T < info->max_threads ? key.T : info->max_threads;
             k->pad = key.pad;
             k->regs = key.regs;
+            k->spill_bet = 0;
         }
         if (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) blk_conv_order(k);
         blk_c2r_rtw1(k, info);
@@ -775,6 +782,9 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         if (k->pad == KS_PAD_SWZ && !ks_swz_ok(k)) k->pad = 0; /* a knob or wisdom's, where rows would cross columns */
         /* Swizzled shared memory (blocks.c), but not against a measured choice: a knob or wisdom's pad. */
         if (!tuned) blk_swizzle(k, info);
+        /* A swizzled block takes its XOR once a thread where the strides allow (passes.c
+         * sp_index_swz): a spill bet, left out where it spilled (plan.c). */
+        if (k->pad == KS_PAD_SWZ && !info->no_spill_bets) k->swzfold = k->spill_bet = 1;
         k->cpad = gen_column_pad(k, (int64_t)info->smem_optin / eb);
         k->minb = blk_min_blocks(k, info);
         k->idx64 = ispan > IDX32_LIMIT || ospan > IDX32_LIMIT || nuser > IDX32_LIMIT || sg->chunk * N > IDX32_LIMIT ||
