@@ -1642,6 +1642,7 @@ static long fake_conv_us;
 static int fake_plane_T;   /* nonzero: plane kernels cost fake_plane_us only at this many threads, else fake_plain_us */
 static int fake_plane_clu; /* nonzero: ... and only in clusters of this many blocks */
 static int fake_spin;    /* nonzero: launches wait by spinning (costs within a microsecond, where a sleep overshoots by 50-100) */
+static int fake_spill;   /* the local bytes (spills) a thread every kernel reports (spill_refit) */
 static kfft_status fk_alloc(void *st, size_t bytes, kfft_buffer *buf)
 {
     (void)st;
@@ -1722,7 +1723,7 @@ static int fk_kernel_info(void *st, void *kernel, int threads, size_t smem, int 
 {
     (void)st, (void)kernel, (void)threads, (void)smem;
     ki->regs = 32;
-    ki->local_bytes = 0;
+    ki->local_bytes = fake_spill;
     ki->blocks_per_sm = 1;
     ki->clusters = cluster > 1 ? fake_fits : -1;
     fake_asked += cluster > 1;
@@ -1775,6 +1776,43 @@ static void cluster_refit(void)
             kfft_plan_destroy(plan);
         }
     CHECK(ctx->live_buffers == 0, "cluster refit: %ld buffers left", ctx->live_buffers);
+    kfft_context_destroy(ctx);
+}
+
+/* A spill bet whose kernel spills (kspec.spill_bet): plan creation reads each such kernel's local
+ * bytes (kernel_info) and, over 32 a thread, plans again without the bets (plan.c: bets_spilled).
+ * Through the plan API on a described H200 whose stand-in backend reports fake_spill bytes for
+ * every kernel: 10500's and R2C 21000's widest radices bound to two blocks per SM stay at 0 and
+ * 32 bytes and go at 40; either way the plan is made and leaves no buffer behind. */
+static void spill_refit(void)
+{
+    kfft_context ctx = fake_context();
+    if (!ctx) {
+        CHECK(0, "spill refit: host memory");
+        return;
+    }
+    ctx->info = test_h200_info("sm_90");
+    ctx->info.global_mem = (size_t)80 << 30;
+    ctx->info.wisdom = ctx->wisdom;
+    static const struct {
+        kfft_type type;
+        int64_t n;
+    } c[] = {{KFFT_C2C, 10500}, {KFFT_R2C, 21000}};
+    for (size_t i = 0; i < sizeof c / sizeof *c; i++)
+        for (int spill = 0; spill <= 40; spill += spill ? 8 : 32) { /* 0, 32, 40 */
+            kfft_plan_desc d = {.type = c[i].type, .rank = 1, .n = {c[i].n}, .batch = 4};
+            kfft_problem p;
+            kfft_plan plan = NULL;
+            fake_spill = spill;
+            kfft_status st = kfft_problem_from_desc(&d, &p);
+            if (!st) st = kfft_plan_from_problem(ctx, &p, &plan);
+            const char *desc = st ? kfft_error_message() : kfft_plan_describe(plan);
+            int bet = !st && strstr(desc, "R=10500(25x21x20)") != NULL;
+            CHECK(!st && bet == (spill <= 32), "spill refit %lld, %d bytes: status %d, bet %d: %s", (long long)c[i].n, spill, (int)st, bet, desc);
+            kfft_plan_destroy(plan);
+        }
+    fake_spill = 0;
+    CHECK(ctx->live_buffers == 0, "spill refit: %ld buffers left", ctx->live_buffers);
     kfft_context_destroy(ctx);
 }
 
@@ -2196,6 +2234,7 @@ int main(void)
     affine_index();
     bluestein_pairs();
     cluster_refit();
+    spill_refit();
     cluster_tune();
     rows_tune();
     conv_tune();
