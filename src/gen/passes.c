@@ -62,7 +62,7 @@ static int sp_index(strbuf *b, char *expr, size_t len, const kspec *k, const cha
 {
     int sh = ks_pad_shift(k->f64);
     long long Q = 1LL << sh, R = k->R, cs = R + (k->pad ? R >> sh : 0) + k->cpad;
-    if (k->pad == KS_PAD_SWZ && k->swzfold && d % (Q * Q) == 0) return sp_index_swz(b, expr, len, k, name, col, w, d);
+    if (k->swzfold && d % (Q * Q) == 0) return sp_index_swz(b, expr, len, k, name, col, w, d);
     int cols_ok = k->B == 1 || !k->pad || R % Q == 0;
     int mode = !k->pad ? 1 : d % Q == 0 ? 1 : walign % Q == 0 ? 2 : Q % walign == 0 && (r - 1) * d < walign ? 3 : 0;
     /* fp64, and one-column whole transforms, keep the macro: on the H100 fp64 2^20 (3.82 -> 4.51
