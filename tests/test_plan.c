@@ -752,6 +752,7 @@ static void spill_bets(void)
              {KFFT_C2C, 9450, "R=9450(25x21x18) B=1 T=544 regs=60"},
              {KFFT_C2C, 9600, "R=9600(24x20x20) B=1 T=480 regs=68"},
              {KFFT_C2C, 9216, NULL}, /* its narrowest pass's 576 threads leave 56 registers: spilled */
+             {KFFT_C2C, 9000, "R=9000(25x20x18) B=1 T=512 L=128 regs=64"}, /* flat: 25x24x15 needs 608 */
              {KFFT_R2C, 21000, "R=10500(25x21x20) B=1 T=544 L=128 regs=60"},
              {KFFT_C2R, 21000, NULL}};
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)

@@ -574,15 +574,25 @@ int blk_smooth_widest(const kspec *k, const kfft_device_info *info)
  * not: r2c:19200 1.19 -> 1.49): no count at plan time tells it from 10080's 512, so it is a
  * spill bet (kspec.spill_bet) that plan.c drops where the compiled kernel spills. */
 #define WIDEST_TWO_MIN_REGS 60
+/* Returns the radix mode (KFFT_RADIX_WIDEST, else WIDEST_FLAT where its smallest radix is larger
+ * and brings the narrowest pass to 544 threads: 8640 24x20x18, 8748 27x18x18, 9000 25x20x18, 9720
+ * 27x20x18, 10000 25x20x20), or 0. FLAT on the H200 (h200-2026-11-29g-calls.txt call 1, two reps):
+ * packed R2C 17280 1.17 -> 1.63, 17496 1.03 -> 1.56, 18000 0.91 -> 1.50; 10000 1.02 -> 1.09, 9000
+ * 0.80 -> 0.82, 8748 0.92 -> 0.89 (its 2-D shapes 1-2% slower, 10000's 2-4% faster); 8640, 9720
+ * and r2c:19440 spill 40-80 bytes and are planned again (their first compile is lost: 8640's cold
+ * plan 296 -> 670 ms). */
 int blk_smooth_widest_two(const kspec *k, const kfft_device_info *info)
 {
     int cplx = !k->nreal && !k->ntr && k->ld == KS_LD_CPLX && k->st == KS_ST_CPLX;
     if (info->no_spill_bets || info->dialect != KS_DIALECT_CUDA || k->f64 || k->B != 1 || (!cplx && k->st != KS_ST_R2C_PACK) ||
         !measured_smooth(k) || !blk_fast_memory(info) || k->R <= 8192 || k->R > ODD_BLOCK_TWO_MAX || !widest_three(k))
         return 0;
-    kspec w = *k;
-    w.nrad = kfft_codelet_radices(k->R, w.rad, KS_MAX_RADICES, KFFT_RADIX_WIDEST);
-    return blk_two_blocks_regs(blk_narrowest_pass_threads(&w, info)) >= WIDEST_TWO_MIN_REGS;
+    for (int m = KFFT_RADIX_WIDEST; m <= KFFT_RADIX_WIDEST_FLAT; m++) {
+        kspec w = *k;
+        w.nrad = kfft_codelet_radices(k->R, w.rad, KS_MAX_RADICES, m);
+        if (w.nrad == 3 && blk_two_blocks_regs(blk_narrowest_pass_threads(&w, info)) >= WIDEST_TWO_MIN_REGS) return m;
+    }
+    return 0;
 }
 
 /* fp32 packed real blocks of one kernel of up to 48 KB (CUDA), from kfft tune over R2C and C2R

@@ -57,9 +57,38 @@ static int pack(const int64_t *f, int nf, int i, int64_t *g, int k, int64_t cap,
     return 0;
 }
 
+/* pack's placements, every one: best[0..k) gets the first whose smallest group is the largest
+ * (*low: its smallest group; 0 before the first). */
+static void pack_flat(const int64_t *f, int nf, int i, int64_t *g, int k, int64_t cap, int j0, int64_t *best, int64_t *low)
+{
+    if (i == nf) {
+        int64_t m = g[0];
+        for (int j = 1; j < k; j++) m = g[j] < m ? g[j] : m;
+        if (m > *low) {
+            *low = m;
+            for (int j = 0; j < k; j++) best[j] = g[j];
+        }
+        return;
+    }
+    int64_t left = 1, room = 1;
+    for (int q = i; q < nf && left <= ((int64_t)1 << 40); q++) left *= f[q];
+    for (int j = 0; j < k && room < left; j++) room *= cap / g[j];
+    if (room < left) return;
+    int from = i > 0 && f[i] == f[i - 1] ? j0 : 0;
+    for (int j = from; j < k; j++) {
+        int seen = 0;
+        for (int q = from; q < j && !seen; q++) seen = g[q] == g[j];
+        if (seen || g[j] * f[i] > cap) continue;
+        g[j] *= f[i];
+        pack_flat(f, nf, i + 1, g, k, cap, j, best, low);
+        g[j] /= f[i];
+    }
+}
+
 /* The fewest codelets of length <= cap, mixing even and odd factors, the largest one as
- * small as that count allows. */
-static int radices_packed(int64_t R, int64_t cap, int *rad, int max)
+ * small as that count allows; with flat, then the smallest as large (9000: 25x20x18, not
+ * 25x24x15). */
+static int radices_packed(int64_t R, int64_t cap, int *rad, int max, int flat)
 {
     int64_t f[64], g[KFFT_MAX_CODELET_LEN];
     int nf = prime_factors(R, f, 64);
@@ -82,6 +111,12 @@ static int radices_packed(int64_t R, int64_t cap, int *rad, int max)
         for (int64_t c = c0 - 1 > 2 ? c0 - 1 : 2; c <= cap; c++) {
             for (int j = 0; j < k; j++) g[j] = 1;
             if (!pack(f, nf, 0, g, k, c, 0)) continue;
+            int64_t best[KFFT_MAX_CODELET_LEN], low = 0;
+            if (flat) {
+                for (int j = 0; j < k; j++) g[j] = 1;
+                pack_flat(f, nf, 0, g, k, c, 0, best, &low);
+                for (int j = 0; j < k; j++) g[j] = best[j];
+            }
             int n = 0;
             for (int j = 0; j < k; j++)
                 if (g[j] > 1) rad[n++] = (int)g[j];
@@ -96,15 +131,16 @@ static int radices_narrow(int64_t R, int *rad, int max);
 
 int kfft_codelet_radices(int64_t R, int *rad, int max, int mode)
 {
-    if (mode == KFFT_RADIX_BALANCED) return radices_packed(R, KFFT_BALANCED_MAX_RADIX, rad, max);
-    if (mode == KFFT_RADIX_WIDEST) return radices_packed(R, KFFT_MAX_CODELET_LEN, rad, max);
+    if (mode == KFFT_RADIX_BALANCED) return radices_packed(R, KFFT_BALANCED_MAX_RADIX, rad, max, 0);
+    if (mode == KFFT_RADIX_WIDEST || mode == KFFT_RADIX_WIDEST_FLAT)
+        return radices_packed(R, KFFT_MAX_CODELET_LEN, rad, max, mode == KFFT_RADIX_WIDEST_FLAT);
     return radices_narrow(R, rad, max);
 }
 
 int kfft_radix_auto(int64_t R, int f64)
 {
     int nr[64], br[64];
-    int n = radices_narrow(R, nr, 64), b = radices_packed(R, KFFT_BALANCED_MAX_RADIX, br, 64);
+    int n = radices_narrow(R, nr, 64), b = radices_packed(R, KFFT_BALANCED_MAX_RADIX, br, 64, 0);
     if (b <= 0 || n <= 0) return KFFT_RADIX_NARROW;
     int better = b < n || (b == n && br[0] < nr[0]);
     int fits = R / br[0] <= 1024 && (!f64 || br[0] <= 16);

@@ -20,8 +20,12 @@ int kfft_is_smooth(int64_t n);
  *  BALANCED: the fewest radices up to KFFT_BALANCED_MAX_RADIX, even and odd factors mixed
  *            (6720 = 21*20*16 instead of 16*15*7*4, 1000 = 10*10*10 instead of 25*8*5);
  *  WIDEST:   the fewest up to KFFT_MAX_CODELET_LEN (16384 = 32*32*16): more registers per
- *            thread, fewer passes; the tuner's third choice. */
-enum { KFFT_RADIX_NARROW = 0, KFFT_RADIX_BALANCED = 1, KFFT_RADIX_WIDEST = 2 };
+ *            thread, fewer passes; the tuner's third choice;
+ *  WIDEST_FLAT: WIDEST's count and largest radix, then its smallest as large as they allow
+ *            (9000 = 25*20*18, not 25*24*15: fewer threads for the narrowest pass; planner
+ *            rules only, blocks.c blk_smooth_widest_two: the tuner does not try it, but
+ *            its wisdom records it for the plans that have it). */
+enum { KFFT_RADIX_NARROW = 0, KFFT_RADIX_BALANCED = 1, KFFT_RADIX_WIDEST = 2, KFFT_RADIX_WIDEST_FLAT = 3 };
 /* Radices whose product is R (R smooth) in the given mode; returns the count or -1. */
 int kfft_codelet_radices(int64_t R, int *rad, int max, int mode);
 /* The default mode for length R: BALANCED where it has fewer passes than NARROW, or as many

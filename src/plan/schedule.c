@@ -689,14 +689,15 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         /* On 4 TB/s devices, fp32 one-column Bluestein blocks and mixed-radix ones over
          * ODD_BLOCK_TWO_MAX points take the widest radices where they save a pass, a thread per
          * butterfly of the narrowest, unpadded and unbound (blocks.c; Bluestein's bound comes next);
-         * blocks of 8193..ODD_BLOCK_TWO_MAX points the same bound to two blocks per SM, a spill bet. */
+         * blocks of 8193..ODD_BLOCK_TWO_MAX points the same bound to two blocks per SM, a spill bet
+         * (two: its radix mode, WIDEST or WIDEST_FLAT). */
         int two = 0;
         if (blk_conv_widest(k, info) || blk_smooth_widest(k, info) || (two = blk_smooth_widest_two(k, info))) {
-            if ((st = blk_shape(k, (int)N, B, KFFT_RADIX_WIDEST, info))) return st;
+            if ((st = blk_shape(k, (int)N, B, two ? two : KFFT_RADIX_WIDEST, info))) return st;
             k->T = blk_narrowest_pass_threads(k, info);
             k->pad = 0;
             k->regs = two ? blk_two_blocks_regs(k->T) : 0;
-            k->spill_bet = two;
+            k->spill_bet = two != 0;
         }
         if ((k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) && !k->regs) k->regs = blk_conv_regs(k, f64, info);
         /* Measured choices: the tuner's candidate, else the device's wisdom. */

@@ -192,7 +192,8 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
             s += 11;
             int ok = field(&s, "R=", 1, (long long)1 << 40, &R) && (passes || field(&s, "B=", 1, 1 << 20, &B)) &&
                      field(&s, "is=", 1, (long long)1 << 50, &is) && field(&s, "ops=", 0, 255, &ops) && field(&s, "io=", 0, 255, &io) && (passes || field(&s, "T=", 1, 1024, &T)) &&
-                     field(&s, "pad=", passes ? -1 : 0, passes ? 1 : 2 /* kspec.h: KS_PAD_SWZ */, &pad) && field(&s, "radix=", passes ? -1 : 0, 2, &radix) &&
+                     field(&s, "pad=", passes ? -1 : 0, passes ? 1 : 2 /* kspec.h: KS_PAD_SWZ */, &pad) &&
+                     field(&s, "radix=", passes ? -1 : 0, passes ? KFFT_RADIX_WIDEST : KFFT_RADIX_WIDEST_FLAT, &radix) &&
                      (passes || field_opt(&s, "regs=", 0, 255, &regs)) && field_opt(&s, "split=", 0, 1, &split) &&
                      (!passes || field_opt(&s, "noclu=", 0, 1, &noclu)) && (!passes || field_opt(&s, "rows=", 1, 4, &rows)) && field(&s, "ns=", 0, (long long)1 << 50, &ms) &&
                      field(&s, "default_ns=", 0, (long long)1 << 50, &dms) && !*s;
