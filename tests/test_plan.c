@@ -779,6 +779,37 @@ static void spill_bets(void)
         }
 }
 
+/* Split twiddle tables (kspec.twsplit, blocks.c split_wins) on packed real blocks of two columns
+ * or more: the C2R's leave them on an H200 in fp32 (global tables) and keep them on the H100; the
+ * packed R2C's of the same length keep them; fp64 plans are the H100's. */
+static void c2r_split(void)
+{
+    static const int64_t n[] = {1000, 2000, 400};
+    for (size_t i = 0; i < sizeof n / sizeof n[0]; i++) {
+        for (int v = 0; v < 3; v++) { /* C2R on an H200, C2R on an H100, R2C on an H200 */
+            kfft_device_info info = v == 1 ? test_h100_info("sm_90") : test_h200_info("sm_90");
+            kfft_schedule s;
+            if (schedule_on(&info, v == 2 ? KFFT_R2C : KFFT_C2R, KFFT_F32, 1, &n[i], 1 << 10, &s)) {
+                CHECK(0, "c2r split %lld: plan failed: %s", (long long)n[i], kfft_error_message());
+                continue;
+            }
+            int want = v != 0;
+            CHECK(s.nsteps == 1 && s.spec[0].B >= 2 && (s.spec[0].twsplit != 0) == want, "c2r split %lld (variant %d): split %d, want %d: %s",
+                  (long long)n[i], v, s.spec[0].twsplit, want, s.describe);
+            kfft_schedule_free(&s);
+        }
+        kfft_device_info h200 = test_h200_info("sm_90"), h100 = test_h100_info("sm_90");
+        kfft_schedule a, b;
+        if (!schedule_on(&h200, KFFT_C2R, KFFT_F64, 1, &n[i], 1 << 10, &a)) {
+            if (!schedule_on(&h100, KFFT_C2R, KFFT_F64, 1, &n[i], 1 << 10, &b)) {
+                CHECK(!strcmp(a.describe, b.describe), "c2r split %lld, fp64: %s on the H200, %s on the H100", (long long)n[i], a.describe, b.describe);
+                kfft_schedule_free(&b);
+            }
+            kfft_schedule_free(&a);
+        }
+    }
+}
+
 static void padded_index_shift(void)
 {
     struct {
@@ -2272,6 +2303,7 @@ int main(void)
     widest_blocks();
     swizzled_blocks();
     spill_bets();
+    c2r_split();
     staged_rounds();
     strided_blocks();
     pass_shapes();

@@ -56,6 +56,18 @@ kfft_status blk_shape(kspec *k, int R, int B, int radix, const kfft_device_info 
 static int split_wins(const kspec *k, const kfft_device_info *info)
 {
     if (k->nrad < 2) return 0;
+    /* fp32 packed C2R blocks of two columns or more on 4 TB/s memory read global tables: their
+     * small tables stay in L1. H200, two reps each (bench/results/h200-2026-11-29g-calls.txt calls
+     * 3-6, kfft/cuFFT): 7-smooth, c2r:1000 1.02 -> 1.11, 2000 1.31 -> 1.49, 1400 1.37 -> 1.61, 400
+     * 2.37 -> 2.68, 1600 1.53 -> 1.65, 22 of 32 lengths and 2-D/3-D shapes faster, 8 slower (900
+     * -6%, 720x720 -4%), geomean +3%; radices 11..31, 1334 1.15 -> 1.35, 124 1.10 -> 1.27, 9 of 14
+     * faster, 3 slower (850 and 1972, 17 x 25 and 29 x 17 x 2 at 136 registers, -17% and -15%),
+     * geomean +3%. The packed R2C's went both ways (r2c:2000 +5%, 640 -15%; 5 of 12 held out
+     * faster) and complex blocks too (1000 +4%, 240 -10%; without a split at one column, 4500
+     * +10%, 7776 -23%): those keep their split tables. */
+    if (k->ld == KS_LD_C2R_PACK && !k->f64 && k->kind == KS_SINGLE && k->B >= 2 && !(k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) &&
+        blk_fast_memory(info))
+        return 0;
     if (k->R & (k->R - 1)) return 1;
     if (k->ld == KS_LD_C2R_PACK) return 0;
     /* The packed R2C's 8192-point block on 4 TB/s devices (build_stage makes it the widest
