@@ -56,8 +56,8 @@ kfft_status blk_shape(kspec *k, int R, int B, int radix, const kfft_device_info 
 static int split_wins(const kspec *k, const kfft_device_info *info)
 {
     if (k->nrad < 2) return 0;
-    /* fp32 packed C2R blocks of two columns or more on 4 TB/s memory read global tables: their
-     * small tables stay in L1. H200, two reps each (bench/results/h200-2026-11-29g-calls.txt calls
+    /* fp32 packed C2R blocks of two columns or more on 4 TB/s memory read global tables (their
+     * tables are small, likely kept in L1; not profiled). H200, two reps each (bench/results/h200-2026-11-29g-calls.txt calls
      * 3-6, kfft/cuFFT): 7-smooth, c2r:1000 1.02 -> 1.11, 2000 1.31 -> 1.49, 1400 1.37 -> 1.61, 400
      * 2.37 -> 2.68, 1600 1.53 -> 1.65, 22 of 32 lengths and 2-D/3-D shapes faster, 8 slower (900
      * -6%, 720x720 -4%), geomean +3%; radices 11..31, 1334 1.15 -> 1.35, 124 1.10 -> 1.27, 9 of 14

@@ -1,3 +1,5 @@
+#include <stddef.h>
+
 #include "plan/factor.h"
 
 static int prime_factors(int64_t n, int64_t *p, int max)
@@ -36,10 +38,22 @@ static void sort_desc(int *rad, int n)
 
 /* Puts factors f[i..] into k groups g (products <= cap). Groups of equal product are
  * interchangeable, so only the first of them is tried; equal factors (consecutive, as f is
- * sorted) go to non-decreasing groups, from j0 on, so no placement is tried twice. */
-static int pack(const int64_t *f, int nf, int i, int64_t *g, int k, int64_t cap, int j0)
+ * sorted) go to non-decreasing groups, from j0 on, so no placement is tried twice. Without
+ * best, stops at the first placement (returns 1, g holding it); with best, tries every one and
+ * puts in best[0..k) the first whose smallest group is the largest (*low: that group, 0 before
+ * the first), g left as it came. */
+static int pack(const int64_t *f, int nf, int i, int64_t *g, int k, int64_t cap, int j0, int64_t *best, int64_t *low)
 {
-    if (i == nf) return 1;
+    if (i == nf) {
+        if (!best) return 1;
+        int64_t m = g[0];
+        for (int j = 1; j < k; j++) m = g[j] < m ? g[j] : m;
+        if (m > *low) {
+            *low = m;
+            for (int j = 0; j < k; j++) best[j] = g[j];
+        }
+        return 0;
+    }
     /* The factors left must fit in the room the groups have left. */
     int64_t left = 1, room = 1;
     for (int q = i; q < nf && left <= ((int64_t)1 << 40); q++) left *= f[q];
@@ -51,38 +65,10 @@ static int pack(const int64_t *f, int nf, int i, int64_t *g, int k, int64_t cap,
         for (int q = from; q < j && !seen; q++) seen = g[q] == g[j];
         if (seen || g[j] * f[i] > cap) continue;
         g[j] *= f[i];
-        if (pack(f, nf, i + 1, g, k, cap, j)) return 1;
+        if (pack(f, nf, i + 1, g, k, cap, j, best, low)) return 1;
         g[j] /= f[i];
     }
     return 0;
-}
-
-/* pack's placements, every one: best[0..k) gets the first whose smallest group is the largest
- * (*low: its smallest group; 0 before the first). */
-static void pack_flat(const int64_t *f, int nf, int i, int64_t *g, int k, int64_t cap, int j0, int64_t *best, int64_t *low)
-{
-    if (i == nf) {
-        int64_t m = g[0];
-        for (int j = 1; j < k; j++) m = g[j] < m ? g[j] : m;
-        if (m > *low) {
-            *low = m;
-            for (int j = 0; j < k; j++) best[j] = g[j];
-        }
-        return;
-    }
-    int64_t left = 1, room = 1;
-    for (int q = i; q < nf && left <= ((int64_t)1 << 40); q++) left *= f[q];
-    for (int j = 0; j < k && room < left; j++) room *= cap / g[j];
-    if (room < left) return;
-    int from = i > 0 && f[i] == f[i - 1] ? j0 : 0;
-    for (int j = from; j < k; j++) {
-        int seen = 0;
-        for (int q = from; q < j && !seen; q++) seen = g[q] == g[j];
-        if (seen || g[j] * f[i] > cap) continue;
-        g[j] *= f[i];
-        pack_flat(f, nf, i + 1, g, k, cap, j, best, low);
-        g[j] /= f[i];
-    }
 }
 
 /* The fewest codelets of length <= cap, mixing even and odd factors, the largest one as
@@ -110,12 +96,12 @@ static int radices_packed(int64_t R, int64_t cap, int *rad, int max, int flat)
         }
         for (int64_t c = c0 - 1 > 2 ? c0 - 1 : 2; c <= cap; c++) {
             for (int j = 0; j < k; j++) g[j] = 1;
-            if (!pack(f, nf, 0, g, k, c, 0)) continue;
-            int64_t best[KFFT_MAX_CODELET_LEN], low = 0;
-            if (flat) {
-                for (int j = 0; j < k; j++) g[j] = 1;
-                pack_flat(f, nf, 0, g, k, c, 0, best, &low);
-                for (int j = 0; j < k; j++) g[j] = best[j];
+            if (!pack(f, nf, 0, g, k, c, 0, NULL, NULL)) continue;
+            if (flat) { /* the search for all finds one wherever the first does (every R <= 200000); pack's is the fallback */
+                int64_t found[KFFT_MAX_CODELET_LEN], best[KFFT_MAX_CODELET_LEN], low = 0;
+                for (int j = 0; j < k; j++) found[j] = g[j], g[j] = 1;
+                pack(f, nf, 0, g, k, c, 0, best, &low);
+                for (int j = 0; j < k; j++) g[j] = low ? best[j] : found[j];
             }
             int n = 0;
             for (int j = 0; j < k; j++)
