@@ -674,6 +674,40 @@ static void lone_radix_io(void)
     }
 }
 
+/* A real plan runs one way, so its kernels carry the direction as a constant (kspec.dir): a
+ * C2R's conjugations are plain, an R2C has none and no select on inv; a C2C keeps the run-time
+ * flag. Multi-kernel plans included (1-D four-step, 2-D and 3-D column stages), f32 and f64. */
+static void fixed_direction(void)
+{
+    static const struct {
+        kfft_type type;
+        int rank;
+        int64_t n[3];
+    } c[] = {{KFFT_C2R, 1, {1024}},        {KFFT_C2R, 1, {1048576}},   {KFFT_C2R, 2, {1024, 1024}}, {KFFT_C2R, 3, {64, 64, 64}},
+             {KFFT_C2R, 1, {8219}},        {KFFT_R2C, 1, {1024}},      {KFFT_R2C, 1, {1048576}},    {KFFT_R2C, 2, {3345, 3345}},
+             {KFFT_R2C, 3, {128, 128, 128}}, {KFFT_C2C, 1, {1024}},    {KFFT_C2C, 2, {1024, 1024}}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+        for (int f64 = 0; f64 < 2; f64++) {
+            kfft_schedule s;
+            strbuf src = {0};
+            if (schedule_prec(c[i].type, f64 ? KFFT_F64 : KFFT_F32, c[i].rank, c[i].n, 2, &s) ||
+                kfft_schedule_source(&s, KS_DIALECT_CUDA, &src)) {
+                CHECK(0, "fixed direction %lld: %s", (long long)c[i].n[0], kfft_error_message());
+                continue;
+            }
+            int sel = strstr(src.s, "cflip(v, inv)") != NULL || strstr(src.s, "inv ?") != NULL;
+            int conj = strstr(src.s, "v = cconj(v);") != NULL;
+            int dirs = 1;
+            for (int j = 0; j < s.nsteps; j++) dirs &= s.spec[j].dir == (c[i].type == KFFT_R2C ? KS_DIR_FWD : c[i].type == KFFT_C2R ? KS_DIR_INV : KS_DIR_RUN);
+            CHECK(dirs && sel == (c[i].type == KFFT_C2C) && conj == (c[i].type == KFFT_C2R),
+                  "fixed direction %s rank %d n0 %lld %s: dir %d, select on inv %d, plain conjugation %d: %s",
+                  c[i].type == KFFT_C2R ? "C2R" : c[i].type == KFFT_R2C ? "R2C" : "C2C", c[i].rank, (long long)c[i].n[0],
+                  f64 ? "f64" : "f32", dirs, sel, conj, s.describe);
+            sb_free(&src);
+            kfft_schedule_free(&s);
+        }
+}
+
 /* Padded columns (kspec.cpad) in the shared-memory index: complex kernels shift by log2 R
  * (2^22's passes, 4096^2's columns), the packed real passes keep the division by R, which
  * measured faster there (kernel.c, bench/results/h100-2026-11-27r-spshift.txt). */
@@ -2294,6 +2328,7 @@ int main(void)
     direct_twiddles();
     power_twiddles();
     lone_radix_io();
+    fixed_direction();
     conv_blocks();
     packed_real_blocks();
     block_threads_pad();

@@ -259,6 +259,17 @@ static const char *open_index(strbuf *b, const kspec *k)
     return early ? "        if (g < ncols) {\n" : "        {\n";
 }
 
+/* The inverse's conjugation of v: plain (or none) where the plan has one direction (kspec.h:
+ * dir). The select on the run-time flag keeps both forms in the code: c2r:1024's SASS 123.5 ->
+ * 84.5 an element without it (local ptxas); H200, c2r:512^3 0.91 -> 1.18 of cuFFT, c2r:1024^2
+ * 0.83 -> 0.92 (bench/results/h200-2026-11-29h-calls.txt call 3). A sign-bit flip in place
+ * of the select ran more instructions and lost (call 1). */
+static void emit_conj(strbuf *b, const kspec *k)
+{
+    if (k->dir == KS_DIR_RUN) sb_puts(b, "            v = cflip(v, inv);\n");
+    else if (k->dir == KS_DIR_INV) sb_puts(b, "            v = cconj(v);\n");
+}
+
 /* Element e of local column c (global column g) from the kernel's source, with the fused
  * pre-operations, into a new variable v (zero past the last column). A pass with Ns > 1
  * splits e = eb + eq*RB for its twiddle (kspec.h: tw_pa, tw_pb): eb and eq name variables
@@ -287,7 +298,7 @@ void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const c
         emit_work_index(b, k, "src");
         sb_puts(b, "];\n");
     }
-    if (k->conj_in) sb_puts(b, "            v = cflip(v, inv);\n");
+    if (k->conj_in) emit_conj(b, k);
     if (guard) sb_printf(b, "            v = cmul(v, tw[%lld + src]);\n            }\n", (long long)k->chirp);
     if (gpass && k->Ns > 1 && !(eb && k->twst)) { /* W_{Ns R}^(e j') = pa[eb][j'] * pb[eq - 1][j'] */
         long long Ns = (long long)k->Ns, RB = k->R / k->rad[0];
@@ -320,7 +331,7 @@ static void emit_finish(strbuf *b, const kspec *k, const char *pos)
 {
     if (k->ops & KS_POST_BMUL) sb_printf(b, "            v = cconj(cmul(v, tw[%lld + %s]));\n", (long long)k->bhat, pos);
     if (k->ops & KS_POST_CHIRP) sb_printf(b, "            v = cmul(cconj(v), tw[%lld + %s]);\n", (long long)k->chirp, pos);
-    if (k->conj_out) sb_puts(b, "            v = cflip(v, inv);\n");
+    if (k->conj_out) emit_conj(b, k);
 }
 
 void gen_emit_scale(strbuf *b, const kspec *k)
@@ -706,10 +717,15 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
         sb_puts(b, "    KFFT_GLOBAL const kfft_real *rin = (KFFT_GLOBAL const kfft_real *)in;\n");
     if (k->st == KS_ST_REAL || k->st == KS_ST_PAIR || k->st == KS_ST_REAL2) sb_puts(b, "    KFFT_GLOBAL kfft_real *rout = (KFFT_GLOBAL kfft_real *)out;\n");
     if (k->scale) {
-        sb_puts(b, "    const kfft_real S = inv ? (kfft_real)");
-        sb_real(b, k->scale_inv, !k->f64);
-        sb_puts(b, " : (kfft_real)");
-        sb_real(b, k->scale_fwd, !k->f64);
+        sb_puts(b, "    const kfft_real S = ");
+        if (k->dir == KS_DIR_RUN) {
+            sb_puts(b, "inv ? (kfft_real)");
+            sb_real(b, k->scale_inv, !k->f64);
+            sb_puts(b, " : ");
+        }
+        sb_puts(b, "(kfft_real)");
+        if (k->dir != KS_DIR_INV) sb_real(b, k->scale_fwd, !k->f64);
+        else sb_real(b, k->scale_inv, !k->f64);
         sb_puts(b, ";\n");
     }
     int rader = (k->ops & KS_MID_RADER) != 0, conv = (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) != 0;

@@ -63,6 +63,7 @@ typedef struct {
  * partners (see ks_cols_per_transform). */
 enum { KS_LD_CPLX = 0, KS_LD_REAL, KS_LD_HERM, KS_LD_PAIR, KS_LD_C2R_PACK, KS_LD_REAL2, KS_LD_HERM2, KS_LD_FOLD, KS_LD_ROWPAIR, KS_LD_C2R_PLANE };
 enum { KS_ST_CPLX = 0, KS_ST_HALF, KS_ST_REAL, KS_ST_PAIR, KS_ST_R2C_PACK, KS_ST_MIRROR, KS_ST_HALF2, KS_ST_REAL2 };
+enum { KS_DIR_RUN = 0, KS_DIR_FWD, KS_DIR_INV };
 
 /* KS_ST_MIRROR (the sparse 2-D FFT's row transforms): transform u is row u <= R/2 of the
  * spectrum F of a real R x n matrix. The store writes F[u, e] at out_off + u*ld + e and,
@@ -136,6 +137,9 @@ typedef struct {
     int scale;           /* multiply stored values by (inv ? scale_inv : scale_fwd) */
     double scale_fwd, scale_inv;
     int conj_in, conj_out; /* apply the run-time `inv` flag (conjugate) at load / store */
+    /* KS_DIR_RUN: inv comes with the launch (C2C runs both ways); KS_DIR_FWD / KS_DIR_INV:
+     * a real plan's one direction, written into the source as a constant (no select on inv). */
+    int dir;
     int ops;             /* KS_PRE_CHIRP | ... */
     int idx64;           /* global indices need 64 bits */
     /* Offsets (in complex elements) of the tables in the plan's table buffer. */
