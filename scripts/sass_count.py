@@ -7,6 +7,9 @@ instructions per thread (straight-line code: the passes and codelets are unrolle
 that stage tables count once). Per element = instructions x T / (R B), summed over kernels.
 A proxy for issue-bound kernels, not a timing: it ranked 8219's Bluestein lengths as the
 H100 did, and not multi-pass lengths (bench/results/local-2026-11-27-bluelen-sass.txt).
+It counts code, not what runs: both arms of a branch count, so a change that merges them
+(session 58's sign-bit flip for a select on the direction: 49 of 52 kernels fewer here) can
+run more instructions and lose (h200-2026-11-29h-calls.txt calls 1-2: ncu's inst_executed).
   scripts/sass_count.py [--describe PATH] [--f64] [--conv M] [--knob T,pad,radix,regs] [--mem-gbs G] CASE...
 (--mem-gbs 4814: the plan kfft makes on an H200, whose rules are gated on 4 TB/s memory.)
 Prints per case: instructions per element, then per kernel its instructions per thread,
