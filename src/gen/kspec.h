@@ -134,9 +134,9 @@ typedef struct {
      * blk_c2r_rtw1). */
     int rtw1;
     int64_t ntr;         /* two-for-one routes: user transforms (columns are pairs of them) */
-    int scale;           /* multiply stored values by (inv ? scale_inv : scale_fwd) */
+    int scale;           /* multiply stored values by scale_inv (the inverse) or scale_fwd */
     double scale_fwd, scale_inv;
-    int conj_in, conj_out; /* apply the run-time `inv` flag (conjugate) at load / store */
+    int conj_in, conj_out; /* the inverse conjugates at load / store; dir says how it is known */
     /* KS_DIR_RUN: inv comes with the launch (C2C runs both ways); KS_DIR_FWD / KS_DIR_INV:
      * a real plan's one direction, written into the source as a constant (no select on inv). */
     int dir;

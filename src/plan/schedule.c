@@ -987,7 +987,7 @@ kfft_status kfft_schedule_build(const kfft_problem *p, const kfft_device_info *i
     kl->scale = sf != 1 || si != 1;
     kl->scale_fwd = sf;
     kl->scale_inv = si;
-    for (int i = 0; i < s->nsteps; i++) /* a real plan runs one way (plan.c: kfft_plan_execute) */
+    for (int i = 0; i < s->nsteps; i++) /* a real plan runs one way (plan.c: kfft_execute) */
         s->spec[i].dir = p->type == KFFT_R2C ? KS_DIR_FWD : p->type == KFFT_C2R ? KS_DIR_INV : KS_DIR_RUN;
 
     s->tab = t;
