@@ -724,8 +724,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
             sb_puts(b, " : ");
         }
         sb_puts(b, "(kfft_real)");
-        if (k->dir != KS_DIR_INV) sb_real(b, k->scale_fwd, !k->f64);
-        else sb_real(b, k->scale_inv, !k->f64);
+        sb_real(b, k->dir == KS_DIR_INV ? k->scale_inv : k->scale_fwd, !k->f64);
         sb_puts(b, ";\n");
     }
     int rader = (k->ops & KS_MID_RADER) != 0, conv = (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) != 0;

@@ -96,12 +96,13 @@ static int radices_packed(int64_t R, int64_t cap, int *rad, int max, int flat)
         }
         for (int64_t c = c0 - 1 > 2 ? c0 - 1 : 2; c <= cap; c++) {
             for (int j = 0; j < k; j++) g[j] = 1;
-            if (!pack(f, nf, 0, g, k, c, 0, NULL, NULL)) continue;
-            if (flat) { /* the search for all finds one wherever the first does (every R <= 200000); pack's is the fallback */
-                int64_t found[KFFT_MAX_CODELET_LEN], best[KFFT_MAX_CODELET_LEN], low = 0;
-                for (int j = 0; j < k; j++) found[j] = g[j], g[j] = 1;
+            if (flat) { /* every placement, the first whose smallest group is the largest kept */
+                int64_t best[KFFT_MAX_CODELET_LEN], low = 0;
                 pack(f, nf, 0, g, k, c, 0, best, &low);
-                for (int j = 0; j < k; j++) g[j] = low ? best[j] : found[j];
+                if (!low) continue;
+                for (int j = 0; j < k; j++) g[j] = best[j];
+            } else if (!pack(f, nf, 0, g, k, c, 0, NULL, NULL)) {
+                continue;
             }
             int n = 0;
             for (int j = 0; j < k; j++)
