@@ -2,9 +2,10 @@
  *
  *   kfft_bench [--prec f32|f64] [--elems LOG2] [--runs N] [--no-plan-time] [--verbose] [--csv F] [--json F] [--svg F] [CASE ...]
  *
- * CASE is [c2c:|r2c:|c2r:]N[xN[xN]] (e.g. 8219, r2c:16384, c2c:1024x1024, r2c:243x243x243,
- * c2r:8219, c2r:128x128x128): forward (C2R: inverse, unnormalized as cuFFT's; its input a
- * spectrum of real data: 1-D along the axis, multi-D kfft's R2C of random reals), out of place, batched to 2^LOG2 elements (default 27: 1 GiB of complex64, far
+ * CASE is [c2c:|r2c:|c2r:|inv:]N[xN[xN]] (e.g. 8219, r2c:16384, c2c:1024x1024, r2c:243x243x243,
+ * c2r:8219, c2r:128x128x128, inv:1024): forward (C2R and inv:, a C2C's inverse: unnormalized as
+ * cuFFT's; a C2R's input a spectrum of real data: 1-D along the axis, multi-D kfft's R2C of
+ * random reals; an inv: case's first inverse run compiles its kernels, untimed), out of place, batched to 2^LOG2 elements (default 27: 1 GiB of complex64, far
  * beyond the 50 MB L2, so every run streams from DRAM). CUDA events around each execution,
  * 3 warm-ups, median/min/max of --runs (default 20). GB/s = (input + output bytes, each
  * once) / time; GFLOP/s = 5 N log2 N per transform (half for R2C and C2R). The device-to-device copy
@@ -66,7 +67,7 @@ static void timeit(runner fn, void *arg, int runs, double out[3])
 
 typedef struct {
     kfft_plan kp;
-    int cp, f64, type;
+    int cp, f64, type, inv;
     kfft_buffer in, out;
     size_t bytes;
 } job;
@@ -74,7 +75,7 @@ typedef struct {
 static void run_kfft(void *p)
 {
     job *j = p;
-    kfft_execute(j->kp, j->in, j->out, j->type == KFFT_C2R ? KFFT_INVERSE : KFFT_FORWARD);
+    kfft_execute(j->kp, j->in, j->out, j->type == KFFT_C2R || j->inv ? KFFT_INVERSE : KFFT_FORWARD);
 }
 static void run_cufft(void *p)
 {
@@ -86,9 +87,9 @@ static void run_cufft(void *p)
         if (j->f64) cf.ExecZ2D(j->cp, j->in, j->out);
         else cf.ExecC2R(j->cp, j->in, j->out);
     } else if (j->f64) {
-        cf.ExecZ2Z(j->cp, j->in, j->out, -1);
+        cf.ExecZ2Z(j->cp, j->in, j->out, j->inv ? 1 : -1);
     } else {
-        cf.ExecC2C(j->cp, j->in, j->out, -1);
+        cf.ExecC2C(j->cp, j->in, j->out, j->inv ? 1 : -1);
     }
 }
 static void run_copy(void *p)
@@ -125,12 +126,13 @@ static void own_free(kfft_context ctx, job *j, void *h, void *r1, void *r2)
     free(r2);
 }
 
-/* [c2c:|r2c:|c2r:]N[xN[xN]] -> r; 0 or -1. */
+/* [c2c:|r2c:|c2r:|inv:]N[xN[xN]] -> r; 0 or -1. */
 static int parse_case(const char *spec, bench_result *r)
 {
     memset(r, 0, sizeof *r);
     snprintf(r->name, sizeof r->name, "%s", spec);
-    return io_parse_case(spec, &r->type, &r->rank, r->n) ? -1 : 0;
+    r->inv = !strncmp(spec, "inv:", 4);
+    return io_parse_case(spec + (r->inv ? 4 : 0), &r->type, &r->rank, r->n) || (r->inv && r->type) ? -1 : 0;
 }
 
 /* A multi-D C2R's input, Hermitian in every axis: kfft's R2C of the random reals in h (kept,
@@ -229,10 +231,12 @@ static double check_ref(const bench_result *r, const void *hin, const void *kout
             for (int64_t c = 0; c < C; c++) {
                 double a, b;
                 sample(r, hin, (size_t)(q * C + c), &a, &b);
+                if (r->inv) b = -b; /* the inverse: conj(DFT(conj x)) */
                 x[2 * c] += a * w[2 * idx] - b * w[2 * idx + 1];
                 x[2 * c + 1] += a * w[2 * idx + 1] + b * w[2 * idx];
             }
         if (!kfft_refdft(x, C, -1)) {
+            for (int64_t i = 0; r->inv && i < m; i++) x[2 * i + 1] = -x[2 * i + 1];
             size_t row = (size_t)(u * m);
             for (int64_t i = 0; i < 2 * m; i++)
                 got[i] = r->f64 ? ((const double *)kout)[2 * row + i] : ((const float *)kout)[2 * row + i];
@@ -324,12 +328,13 @@ int main(int argc, char **argv)
         bench_result *r = &res[s];
         if (parse_case(cases[s], r)) {
             snprintf(r->name, sizeof r->name, "%.39s", cases[s]);
-            snprintf(r->note, sizeof r->note, "bad case (expected [c2c:|r2c:|c2r:]N[xN[xN]])");
+            snprintf(r->note, sizeof r->note, "bad case (expected [c2c:|r2c:|c2r:|inv:]N[xN[xN]])");
             report_line(stdout, r);
             continue;
         }
         r->f64 = f64;
         j.type = r->type;
+        j.inv = r->inv;
         int real = r->type != KFFT_C2C;
         long long prod = r->n[0] * (r->rank > 1 ? r->n[1] : 1) * (r->rank > 2 ? r->n[2] : 1);
         r->batch = (long long)(elems / (size_t)prod) < 1 ? 1 : (long long)(elems / (size_t)prod);

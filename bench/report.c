@@ -90,7 +90,7 @@ int report_svg(const char *path, const char *title, const bench_result *r, int c
     }
     int m = 0;
     for (int i = 0; i < count; i++)
-        if (!r[i].type && r[i].rank == 1 && !r[i].note[0]) sel[m++] = &r[i];
+        if (!r[i].type && !r[i].inv && r[i].rank == 1 && !r[i].note[0]) sel[m++] = &r[i];
     qsort(sel, (size_t)m, sizeof *sel, by_n);
     double *yk = x + m, *yc = x + 2 * m;
     int k = 0;

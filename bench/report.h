@@ -8,6 +8,7 @@
 typedef struct {
     char name[40];             /* the case as given: [c2c:|r2c:|c2r:]N[xN[xN]] */
     int type, rank, f64;       /* type: kfft_type (0 c2c, 1 r2c, 2 c2r) */
+    int inv;                   /* a C2C case run KFFT_INVERSE ("inv:" cases) */
     int64_t n[3], batch;
     double k_ms, k_min, k_max;  /* kfft: median, min, max over the runs */
     double c_ms, c_min, c_max;  /* cuFFT; 0 when it did not run */

@@ -230,6 +230,7 @@ static int t_locale(void)
 
 typedef struct {
     kfft_context c;
+    kfft_plan p; /* inv_main's shared plan */
     int id;
     double worst;
 } thr_arg;
@@ -246,17 +247,62 @@ static void *thr_main(void *p)
     return NULL;
 }
 
+/* One C2C plan whose first inverse runs come from four threads at once: its inverse kernels
+ * are made once, under the plan's lock (plan.c: inverse_kernels). Each thread its own data. */
+static void *inv_main(void *q)
+{
+    thr_arg *a = q;
+    enum { N = 1000 };
+    float *in = malloc(N * 8), *out = malloc(N * 8);
+    double *ref = malloc(N * 16), num = 0, den = 0;
+    for (int e = 0; e < N; e++) {
+        in[2 * e] = (float)sin(0.37 * e * (a->id + 1) + a->id);
+        in[2 * e + 1] = (float)cos(1.13 * e + 0.5 * a->id);
+        ref[2 * e] = in[2 * e];
+        ref[2 * e + 1] = in[2 * e + 1];
+        out[2 * e] = out[2 * e + 1] = NAN;
+    }
+    a->worst = 1;
+    if (!kfft_execute_host(a->p, in, out, KFFT_INVERSE) && !kfft_refdft(ref, N, 1)) {
+        for (int e = 0; e < 2 * N; e++) {
+            num += (out[e] - ref[e]) * (out[e] - ref[e]);
+            den += ref[e] * ref[e];
+        }
+        a->worst = isfinite(num) ? sqrt(num / den) : 1;
+    }
+    free(in);
+    free(out);
+    free(ref);
+    return NULL;
+}
+
 static int t_threads(void)
 {
     kfft_context c = open_ctx(NULL);
     pthread_t th[4];
     thr_arg a[4];
     for (int i = 0; i < 4; i++) {
-        a[i] = (thr_arg){c, i, 0};
+        a[i] = (thr_arg){c, NULL, i, 0};
         pthread_create(&th[i], NULL, thr_main, &a[i]);
     }
     for (int i = 0; i < 4; i++) pthread_join(th[i], NULL);
     for (int i = 0; i < 4; i++) printf("thread %d: worst rel L2 %.3e\n", i, a[i].worst);
+    kfft_plan p;
+    int64_t n = 1000;
+    if (kfft_plan_dft(c, KFFT_C2C, 1, &n, 1, KFFT_F32, &p)) {
+        CHECK(0, "shared plan: %s", kfft_error_message());
+    } else {
+        for (int i = 0; i < 4; i++) {
+            a[i] = (thr_arg){c, p, i, 1};
+            pthread_create(&th[i], NULL, inv_main, &a[i]);
+        }
+        for (int i = 0; i < 4; i++) pthread_join(th[i], NULL);
+        for (int i = 0; i < 4; i++) {
+            printf("shared plan, first inverse runs, thread %d: rel L2 %.3e\n", i, a[i].worst);
+            CHECK(a[i].worst < 2e-7 * 10, "shared plan, thread %d: rel L2 %.3e", i, a[i].worst);
+        }
+        kfft_plan_destroy(p);
+    }
     kfft_context_destroy(c);
     return 0;
 }

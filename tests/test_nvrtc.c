@@ -159,6 +159,21 @@ int main(int argc, char **argv)
                 failures++;
             }
             double whole = now_ms() - t0, split = 0;
+            /* A C2C plan's inverse kernels (plan.c: inverse_kernels) differ by their conjugations
+             * and scale: a sample of them (the shapes, every 16th length) compiles too. */
+            if (d.type == KFFT_C2C && (i >= ns || i % 16 == 0)) {
+                static kfft_schedule inv;
+                strbuf isrc;
+                inv = s;
+                for (int k = 0; k < inv.nsteps; k++) inv.spec[k].dir = KS_DIR_INV;
+                programs++;
+                int made = !(st = kfft_schedule_source(&inv, KS_DIALECT_CUDA, &isrc));
+                if (!made || (st = kfft_nvrtc_check(isrc.s, arch))) {
+                    printf("FAIL %s %s inverse: %s\n", name, prec ? "f64" : "f32", kfft_error_message());
+                    failures++;
+                }
+                if (made) sb_free(&isrc);
+            }
             if (timing) {
                 if (compile_split(&s, arch, &split)) {
                     printf("FAIL %s %s: a kernel's own program: %s\n", name, prec ? "f64" : "f32", kfft_error_message());

@@ -674,9 +674,10 @@ static void lone_radix_io(void)
     }
 }
 
-/* A real plan runs one way, so its kernels carry the direction as a constant (kspec.dir): a
- * C2R's conjugations are plain, an R2C has none and no select on inv; a C2C keeps the run-time
- * flag. Multi-kernel plans included (1-D four-step, 2-D and 3-D column stages), f32 and f64. */
+/* Kernels carry their direction as a constant (kspec.dir), never a select on the launch's
+ * inv: a C2R's conjugations are plain, an R2C's and a C2C's (forward) none; a C2C's inverse
+ * (plan.c: inverse_kernels, the same specs with KS_DIR_INV) conjugates in its first and last
+ * kernels. Multi-kernel plans included (1-D four-step, 2-D and 3-D column stages), f32 and f64. */
 static void fixed_direction(void)
 {
     static const struct {
@@ -695,11 +696,22 @@ static void fixed_direction(void)
                 CHECK(0, "fixed direction %lld: %s", (long long)c[i].n[0], kfft_error_message());
                 continue;
             }
-            int sel = strstr(src.s, "cflip(v, inv)") != NULL || strstr(src.s, "inv ?") != NULL;
+            int sel = strstr(src.s, "inv ?") != NULL || strstr(src.s, "(v, inv)") != NULL;
             int conj = strstr(src.s, "v = cconj(v);") != NULL;
             int dirs = 1;
-            for (int j = 0; j < s.nsteps; j++) dirs &= s.spec[j].dir == (c[i].type == KFFT_R2C ? KS_DIR_FWD : c[i].type == KFFT_C2R ? KS_DIR_INV : KS_DIR_RUN);
-            CHECK(dirs && sel == (c[i].type == KFFT_C2C) && conj == (c[i].type == KFFT_C2R),
+            for (int j = 0; j < s.nsteps; j++) dirs &= s.spec[j].dir == (c[i].type == KFFT_C2R ? KS_DIR_INV : KS_DIR_FWD);
+            if (c[i].type == KFFT_C2C) { /* its inverse: the first kernel conjugates its load, the last its store */
+                kfft_schedule inv = s;
+                for (int j = 0; j < inv.nsteps; j++) inv.spec[j].dir = KS_DIR_INV;
+                strbuf first = {0}, last = {0};
+                int ok = !kfft_schedule_kernel_source(&inv, 0, KS_DIALECT_CUDA, &first) &&
+                         !kfft_schedule_kernel_source(&inv, inv.nsteps - 1, KS_DIALECT_CUDA, &last) && strstr(first.s, "v = cconj(v);") &&
+                         strstr(last.s, "v = cconj(v);");
+                CHECK(ok, "fixed direction C2C rank %d: the inverse's kernels do not conjugate: %s", c[i].rank, s.describe);
+                sb_free(&first);
+                sb_free(&last);
+            }
+            CHECK(dirs && !sel && conj == (c[i].type == KFFT_C2R),
                   "fixed direction %s rank %d n0 %lld %s: dir %d, select on inv %d, plain conjugation %d: %s",
                   c[i].type == KFFT_C2R ? "C2R" : c[i].type == KFFT_R2C ? "R2C" : "C2C", c[i].rank, (long long)c[i].n[0],
                   f64 ? "f64" : "f32", dirs, sel, conj, s.describe);

@@ -36,8 +36,7 @@ void gen_dialect_prelude(strbuf *b, int dialect, int f64)
                "KFFT_DEVICE kfft_cplx cmul(kfft_cplx a, kfft_cplx b) { return KFFT_MK(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }\n"
                "KFFT_DEVICE kfft_cplx cconj(kfft_cplx a) { return KFFT_MK(a.x, -a.y); }\n"
                "KFFT_DEVICE kfft_cplx cmulnegi(kfft_cplx a) { return KFFT_MK(a.y, -a.x); }\n"
-               "KFFT_DEVICE kfft_cplx cmuli(kfft_cplx a) { return KFFT_MK(-a.y, a.x); }\n"
-               "KFFT_DEVICE kfft_cplx cflip(kfft_cplx a, int f) { return f ? KFFT_MK(a.x, -a.y) : a; }\n");
+               "KFFT_DEVICE kfft_cplx cmuli(kfft_cplx a) { return KFFT_MK(-a.y, a.x); }\n");
 }
 
 void gen_dialect_kernel_open(strbuf *b, int dialect, const char *name, int threads, int minb, int cluster)

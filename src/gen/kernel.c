@@ -259,15 +259,15 @@ static const char *open_index(strbuf *b, const kspec *k)
     return early ? "        if (g < ncols) {\n" : "        {\n";
 }
 
-/* The inverse's conjugation of v: plain (or none) where the plan has one direction (kspec.h:
- * dir). The select on the run-time flag keeps both forms in the code: c2r:1024's SASS 123.5 ->
- * 84.5 an element without it (local ptxas); H200, c2r:512^3 0.91 -> 1.18 of cuFFT, c2r:1024^2
- * 0.83 -> 0.92 (bench/results/h200-2026-11-29h-calls.txt call 3). A sign-bit flip in place
- * of the select ran more instructions and lost (call 1). */
+/* The inverse's conjugation of v, for the one direction the kernel is made for (kspec.h: dir;
+ * the forward's: none). A select on a run-time flag kept both forms in the code: c2r:1024's
+ * SASS 123.5 -> 84.5 an element without it (local ptxas); H200, c2r:512^3 0.91 -> 1.18 of
+ * cuFFT, c2r:1024^2 0.83 -> 0.92, and C2C forward-only 2000 0.81 -> 0.94, 512^3 1.02 -> 1.10
+ * (bench/results/h200-2026-11-29h-calls.txt calls 3-4). A sign-bit flip in place of the
+ * select ran more instructions and lost (call 1). */
 static void emit_conj(strbuf *b, const kspec *k)
 {
-    if (k->dir == KS_DIR_RUN) sb_puts(b, "            v = cflip(v, inv);\n");
-    else if (k->dir == KS_DIR_INV) sb_puts(b, "            v = cconj(v);\n");
+    if (k->dir == KS_DIR_INV) sb_puts(b, "            v = cconj(v);\n");
 }
 
 /* Element e of local column c (global column g) from the kernel's source, with the fused
@@ -717,13 +717,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
         sb_puts(b, "    KFFT_GLOBAL const kfft_real *rin = (KFFT_GLOBAL const kfft_real *)in;\n");
     if (k->st == KS_ST_REAL || k->st == KS_ST_PAIR || k->st == KS_ST_REAL2) sb_puts(b, "    KFFT_GLOBAL kfft_real *rout = (KFFT_GLOBAL kfft_real *)out;\n");
     if (k->scale) {
-        sb_puts(b, "    const kfft_real S = ");
-        if (k->dir == KS_DIR_RUN) {
-            sb_puts(b, "inv ? (kfft_real)");
-            sb_real(b, k->scale_inv, !k->f64);
-            sb_puts(b, " : ");
-        }
-        sb_puts(b, "(kfft_real)");
+        sb_puts(b, "    const kfft_real S = (kfft_real)");
         sb_real(b, k->dir == KS_DIR_INV ? k->scale_inv : k->scale_fwd, !k->f64);
         sb_puts(b, ";\n");
     }

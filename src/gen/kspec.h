@@ -63,7 +63,7 @@ typedef struct {
  * partners (see ks_cols_per_transform). */
 enum { KS_LD_CPLX = 0, KS_LD_REAL, KS_LD_HERM, KS_LD_PAIR, KS_LD_C2R_PACK, KS_LD_REAL2, KS_LD_HERM2, KS_LD_FOLD, KS_LD_ROWPAIR, KS_LD_C2R_PLANE };
 enum { KS_ST_CPLX = 0, KS_ST_HALF, KS_ST_REAL, KS_ST_PAIR, KS_ST_R2C_PACK, KS_ST_MIRROR, KS_ST_HALF2, KS_ST_REAL2 };
-enum { KS_DIR_RUN = 0, KS_DIR_FWD, KS_DIR_INV };
+enum { KS_DIR_FWD = 0, KS_DIR_INV };
 
 /* KS_ST_MIRROR (the sparse 2-D FFT's row transforms): transform u is row u <= R/2 of the
  * spectrum F of a real R x n matrix. The store writes F[u, e] at out_off + u*ld + e and,
@@ -134,11 +134,12 @@ typedef struct {
      * blk_c2r_rtw1). */
     int rtw1;
     int64_t ntr;         /* two-for-one routes: user transforms (columns are pairs of them) */
-    int scale;           /* multiply stored values by scale_inv (the inverse) or scale_fwd */
+    int scale;           /* multiply stored values by (dir ? scale_inv : scale_fwd) */
     double scale_fwd, scale_inv;
-    int conj_in, conj_out; /* the inverse conjugates at load / store; dir says how it is known */
-    /* KS_DIR_RUN: inv comes with the launch (C2C runs both ways); KS_DIR_FWD / KS_DIR_INV:
-     * a real plan's one direction, written into the source as a constant (no select on inv). */
+    int conj_in, conj_out; /* the inverse conjugates at load / store (conj(DFT(conj x))) */
+    /* KS_DIR_FWD / KS_DIR_INV: the direction this kernel is generated for, a constant in its
+     * source (a select on a run-time flag kept both arms in the code). A C2C plan makes its
+     * inverse kernels on first use (plan.c: inverse_kernels). */
     int dir;
     int ops;             /* KS_PRE_CHIRP | ... */
     int idx64;           /* global indices need 64 bits */

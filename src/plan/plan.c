@@ -1,5 +1,6 @@
 /* Public plan API: build the schedule, compile (or fetch) its kernels, upload tables,
  * allocate workspace; execute stage by stage in chunks of transforms. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,12 @@ struct kfft_plan_s {
     kfft_module_entry *mod[KFFT_MAX_STEPS]; /* one program per kernel */
     kfft_module_entry *tabmod;              /* the table kernel's program, where the device makes tables */
     void *kern[KFFT_MAX_STEPS];
+    /* A C2C plan's kernels are generated forward (kspec.dir); the inverse's, where they differ
+     * (a conjugation or a scale), on its first inverse run: imod NULL where ikern is kern. */
+    kfft_module_entry *imod[KFFT_MAX_STEPS];
+    void *ikern[KFFT_MAX_STEPS];
+    int inv_ready;
+    pthread_mutex_t inv_lock;
     kfft_buffer tables;
     kfft_buffer work;     /* kfft's own or the caller's; two halves when two are needed */
     int own_work;
@@ -25,9 +32,14 @@ void kfft_plan_destroy(kfft_plan p)
     if (!p) return;
     kfft_context ctx = p->ctx;
     for (int i = 0; i < p->s.nsteps; i++) {
+        if (p->imod[i]) {
+            if (p->ikern[i]) ctx->ops->put_kernel(ctx->st, p->ikern[i]);
+            kfft_module_release(ctx, p->imod[i]);
+        }
         if (p->kern[i]) ctx->ops->put_kernel(ctx->st, p->kern[i]);
         if (p->mod[i]) kfft_module_release(ctx, p->mod[i]);
     }
+    pthread_mutex_destroy(&p->inv_lock);
     if (p->tabmod) kfft_module_release(ctx, p->tabmod);
     if (p->tables) kfft_dev_release(ctx, p->tables);
     if (p->work && p->own_work) kfft_dev_release(ctx, p->work);
@@ -111,8 +123,13 @@ static kfft_status plan_on(kfft_context ctx, const kfft_device_info *info, const
     if (!p) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for a plan");
     p->ctx = ctx;
     p->prob = *prob;
+    if (pthread_mutex_init(&p->inv_lock, NULL)) {
+        free(p);
+        return kfft_fail(KFFT_ERROR_INTERNAL, "plan: cannot make a mutex");
+    }
     kfft_status st = kfft_schedule_build(prob, info, &p->s);
     if (st) {
+        pthread_mutex_destroy(&p->inv_lock);
         free(p);
         return st;
     }
@@ -303,10 +320,60 @@ kfft_status kfft_plan_buffer_sizes(kfft_plan p, size_t *in_bytes, size_t *out_by
     return KFFT_SUCCESS;
 }
 
+/* The inverse's kernels of a C2C plan, once: the steps whose source depends on the direction
+ * (kspec.dir) compiled or loaded like the plan's (disk cache, shared modules), the others the
+ * forward's. Under the plan's lock: executions may come from several threads. */
+static kfft_status inverse_kernels(kfft_plan p)
+{
+    kfft_context ctx = p->ctx;
+    kfft_status st = KFFT_SUCCESS;
+    pthread_mutex_lock(&p->inv_lock);
+    if (p->inv_ready) goto done;
+    kfft_schedule *is = calloc(1, sizeof *is); /* the differing steps, as a schedule of their own */
+    if (!is) {
+        st = kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for the inverse's kernels");
+        goto done;
+    }
+    int step[KFFT_MAX_STEPS], n = 0;
+    for (int i = 0; i < p->s.nsteps; i++) {
+        const kspec *k = &p->s.spec[i];
+        if (k->dir != KS_DIR_FWD || !(k->conj_in || k->conj_out || k->scale)) continue;
+        is->spec[n] = *k;
+        is->spec[n].dir = KS_DIR_INV;
+        step[n++] = i;
+    }
+    is->nsteps = n;
+    kfft_module_entry *got[KFFT_MAX_STEPS] = {0};
+    double t0 = kfft_now_ms();
+    if (n) st = kfft_schedule_acquire(ctx, is, NULL, 0, got, NULL);
+    free(is);
+    if (st) goto done;
+    kfft_log(ctx, "plan: %d inverse kernel programs compiled or loaded in %.2f ms", n, kfft_now_ms() - t0);
+    void *kern[KFFT_MAX_STEPS] = {0};
+    for (int j = 0; j < n && !st; j++) st = ctx->ops->get_kernel(ctx->st, got[j]->module, "kfft_k0", &kern[j]);
+    if (st) {
+        for (int j = 0; j < n; j++) {
+            if (kern[j]) ctx->ops->put_kernel(ctx->st, kern[j]);
+            kfft_module_release(ctx, got[j]);
+        }
+        goto done;
+    }
+    for (int i = 0; i < p->s.nsteps; i++) p->ikern[i] = p->kern[i];
+    for (int j = 0; j < n; j++) {
+        p->imod[step[j]] = got[j];
+        p->ikern[step[j]] = kern[j];
+    }
+    p->inv_ready = 1;
+done:
+    pthread_mutex_unlock(&p->inv_lock);
+    return st;
+}
+
 /* Transforms [t0, t1) of stage g, in chunks: user sides at the given offsets (elements). */
 static kfft_status run_stage(kfft_plan p, int g, kfft_buffer in, int64_t in_off, kfft_buffer out, int64_t out_off,
                              int64_t aux, int64_t t0, int64_t t1, int inv)
 {
+    void *const *kern = inv && p->prob.type == KFFT_C2C ? p->ikern : p->kern;
     const kfft_schedule *s = &p->s;
     kfft_context ctx = p->ctx;
     kfft_buffer bufs[4] = {in, out, p->work, p->work};
@@ -319,7 +386,7 @@ static kfft_status run_stage(kfft_plan p, int g, kfft_buffer in, int64_t in_off,
             kfft_launch_args a = {bufs[s->src[i]], bufs[s->dst[i]], p->tables, offs[s->src[i]], offs[s->dst[i]],
                                   nt * ks_cols_per_transform(k), c0, inv, aux};
             size_t groups = (size_t)((a.ncols + k->B - 1) / k->B);
-            kfft_status st = ctx->ops->launch(ctx->st, p->kern[i], groups, k->T, ks_kernel_smem_bytes(k), &a);
+            kfft_status st = ctx->ops->launch(ctx->st, kern[i], groups, k->T, ks_kernel_smem_bytes(k), &a);
             if (st) return st;
         }
     }
@@ -343,6 +410,10 @@ kfft_status kfft_execute(kfft_plan p, kfft_buffer in, kfft_buffer out, kfft_dire
     if (p->work_bytes && !p->work)
         return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "the plan needs a work area of %zu bytes: call kfft_plan_set_workspace",
                          p->work_bytes);
+    if (dir == KFFT_INVERSE && p->prob.type == KFFT_C2C) {
+        kfft_status st = inverse_kernels(p);
+        if (st) return st;
+    }
     for (int g = 0; g < s->nstages; g++) {
         kfft_status st = run_stage(p, g, in, 0, out, 0, 0, 0, s->stage[g].ntrans, dir == KFFT_INVERSE);
         if (st) return st;

@@ -987,8 +987,9 @@ kfft_status kfft_schedule_build(const kfft_problem *p, const kfft_device_info *i
     kl->scale = sf != 1 || si != 1;
     kl->scale_fwd = sf;
     kl->scale_inv = si;
-    for (int i = 0; i < s->nsteps; i++) /* a real plan runs one way (plan.c: kfft_execute) */
-        s->spec[i].dir = p->type == KFFT_R2C ? KS_DIR_FWD : p->type == KFFT_C2R ? KS_DIR_INV : KS_DIR_RUN;
+    /* Each kernel is generated for one direction: a real plan runs one way (plan.c:
+     * kfft_execute); a C2C plan's inverse kernels are made from these on its first inverse run. */
+    for (int i = 0; i < s->nsteps; i++) s->spec[i].dir = p->type == KFFT_C2R ? KS_DIR_INV : KS_DIR_FWD;
 
     s->tab = t;
     s->table_len = t.len ? t.len : 1; /* every plan gets a (tiny) table so kernels always have one */
