@@ -248,7 +248,9 @@ static void *thr_main(void *p)
 }
 
 /* One C2C plan whose first inverse runs come from four threads at once: its inverse kernels
- * are made once, under the plan's lock (plan.c: inverse_kernels). Each thread its own data. */
+ * are made once, under the plan's lock (plan.c: inverse_kernels), and on OpenCL the shared
+ * kernel objects take each launch's arguments under the backend's (opencl.c: launch_lock;
+ * without it one or two threads of four read back an unwritten output, 5 runs of 6). */
 static void *inv_main(void *q)
 {
     thr_arg *a = q;
@@ -269,7 +271,8 @@ static void *inv_main(void *q)
             den += ref[e] * ref[e];
         }
         a->worst = isfinite(num) ? sqrt(num / den) : 1;
-    }
+    } else
+        printf("shared plan, thread %d: %s\n", a->id, kfft_error_message());
     free(in);
     free(out);
     free(ref);

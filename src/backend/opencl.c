@@ -179,6 +179,9 @@ typedef struct {
     cl_device_id dev;
     cl_context ctx;
     cl_command_queue q;
+    /* A cl_kernel's arguments are state of the object (clSetKernelArg is not thread-safe on
+     * one kernel): a plan run from several threads sets and enqueues under this lock. */
+    pthread_mutex_t launch_lock;
 } cl_state;
 
 static kfft_status cl_open(const kfft_context_desc *desc, void **state, kfft_device_info *info)
@@ -239,6 +242,7 @@ static kfft_status cl_open(const kfft_context_desc *desc, void **state, kfft_dev
     info->cluster_max = 0; /* no blocks sharing shared memory in OpenCL */
     info->fp64 = fp64 != 0;
     info->global_mem = (size_t)gmem;
+    pthread_mutex_init(&s->launch_lock, NULL);
     *state = s;
     return KFFT_SUCCESS;
 }
@@ -248,6 +252,7 @@ static void cl_close(void *st)
     cl_state *s = st;
     cl.ReleaseCommandQueue(s->q);
     cl.ReleaseContext(s->ctx);
+    pthread_mutex_destroy(&s->launch_lock);
     free(s);
 }
 
@@ -404,6 +409,7 @@ static kfft_status cl_launch(void *st, void *kernel, size_t groups, int threads,
     cl_ulong ioff = (cl_ulong)a->in_off, ooff = (cl_ulong)a->out_off, nc = (cl_ulong)a->ncols, tb = (cl_ulong)a->tbase;
     cl_ulong aux = (cl_ulong)a->aux;
     cl_int inv = a->inv;
+    pthread_mutex_lock(&s->launch_lock);
     cl_int r = cl.SetKernelArg(k, 0, sizeof in, &in);
     r |= cl.SetKernelArg(k, 1, sizeof ioff, &ioff);
     r |= cl.SetKernelArg(k, 2, sizeof out, &out);
@@ -413,10 +419,11 @@ static kfft_status cl_launch(void *st, void *kernel, size_t groups, int threads,
     r |= cl.SetKernelArg(k, 6, sizeof tb, &tb);
     r |= cl.SetKernelArg(k, 7, sizeof inv, &inv);
     r |= cl.SetKernelArg(k, 8, sizeof aux, &aux);
-    if (r) return clfail(r, "clSetKernelArg");
     size_t global = groups * (size_t)threads, local = (size_t)threads;
-    r = cl.EnqueueNDRangeKernel(s->q, k, 1, NULL, &global, &local, 0, NULL, NULL);
-    return r ? clfail(r, "clEnqueueNDRangeKernel") : KFFT_SUCCESS;
+    cl_int e = r ? 0 : cl.EnqueueNDRangeKernel(s->q, k, 1, NULL, &global, &local, 0, NULL, NULL);
+    pthread_mutex_unlock(&s->launch_lock); /* the enqueue took the arguments' values */
+    if (r) return clfail(r, "clSetKernelArg");
+    return e ? clfail(e, "clEnqueueNDRangeKernel") : KFFT_SUCCESS;
 }
 
 /* The output pipeline on OpenCL: plain host buffers and blocking reads on the in-order
