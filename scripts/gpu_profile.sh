@@ -7,6 +7,7 @@
 # shared-memory instructions and bank conflicts, the FP32 instruction mix (and prints the
 # nonzero ones): run(command="PROFILE_STALLS=1 PROFILE_LAUNCHES=1 bash scripts/gpu_profile.sh 17443").
 # PROFILE_KERNELS=regex:regular_fft profiles cuFFT's kernels instead (their names; default regex:kfft_k).
+# PROFILE_BIN=build-old/kfft_bench profiles another build's bench (an A/B of two trees).
 # Writes $OUT/profile-<case>.txt (profile-<case>-others.txt with PROFILE_KERNELS).
 set -u -o pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +26,7 @@ for c in "$@"; do
   ncu --clock-control none -k "${PROFILE_KERNELS:-regex:kfft_k}" --launch-count "${PROFILE_LAUNCHES:-3}" \
     --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy --section LaunchStats \
     --section WarpStateStats --section ComputeWorkloadAnalysis "${metrics[@]}" \
-    build-gpu/kfft_bench --prec "${PROFILE_PREC:-f32}" --runs 1 --elems 27 "$c" >"$f" 2>&1
+    "${PROFILE_BIN:-build-gpu/kfft_bench}" --prec "${PROFILE_PREC:-f32}" --runs 1 --elems 27 "$c" >"$f" 2>&1
   echo "== $c: $f"
   grep -E "kfft_k[0-9]|regular_fft|vector_fft|Duration|DRAM Throughput|L1/TEX Hit|Memory Throughput|Compute \(SM\) Throughput|Achieved Occupancy|Registers Per|Block Size|Stall|Issue Slots Busy|Dynamic Shared|stalled|bank_conflicts|inst_executed|No Eligible|Eligible Warps" "$f" |
     awk '$NF != "0" && $NF != "0.00"' | head -80

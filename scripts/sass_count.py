@@ -10,7 +10,7 @@ H100 did, and not multi-pass lengths (bench/results/local-2026-11-27-bluelen-sas
 It counts code, not what runs: both arms of a branch count, so a change that merges them
 (session 58's sign-bit flip for a select on the direction: 49 of 52 kernels fewer here) can
 run more instructions and lose (h200-2026-11-29h-calls.txt calls 1-2: ncu's inst_executed).
-  scripts/sass_count.py [--describe PATH] [--f64] [--conv M] [--knob T,pad,radix,regs] [--mem-gbs G] CASE...
+  scripts/sass_count.py [--describe PATH] [--f64] [--inverse] [--conv M] [--knob T,pad,radix,regs] [--mem-gbs G] CASE...
 (--mem-gbs 4814: the plan kfft makes on an H200, whose rules are gated on 4 TB/s memory.)
 Prints per case: instructions per element, then per kernel its instructions per thread,
 per element, registers and spilled bytes; with --occupancy also the blocks per SM (H100) its
@@ -74,13 +74,14 @@ def main():
     ap.add_argument('--describe', default=os.path.join(os.path.dirname(__file__), '..', 'build', 'kfft_describe'))
     ap.add_argument('--nvcc', default='/usr/local/cuda/bin/nvcc')
     ap.add_argument('--f64', action='store_true')
+    ap.add_argument('--inverse', action='store_true', help="a C2C plan's inverse kernels (kfft_describe --inverse)")
     ap.add_argument('--conv', type=int, default=0)
     ap.add_argument('--knob', default='', help="force the first stage's one-kernel T,pad,radix,regs (kfft_describe --knob)")
     ap.add_argument('--mem-gbs', default='', help='plan for a device of that memory bandwidth, e.g. 4814 for an H200 (kfft_describe --mem-gbs)')
     ap.add_argument('--occupancy', action='store_true', help='blocks per SM by registers, then by shared memory and threads')
     ap.add_argument('cases', nargs='+')
     a = ap.parse_args()
-    extra = (['--f64'] if a.f64 else []) + (['--conv', str(a.conv)] if a.conv else []) + (['--knob', a.knob] if a.knob else [])
+    extra = (['--f64'] if a.f64 else []) + (['--inverse'] if a.inverse else []) + (['--conv', str(a.conv)] if a.conv else []) + (['--knob', a.knob] if a.knob else [])
     extra += ['--mem-gbs', a.mem_gbs] if a.mem_gbs else []
     for c in a.cases:
         print(count(a.describe, c, extra, a.nvcc, a.occupancy), flush=True)

@@ -676,8 +676,8 @@ static void lone_radix_io(void)
 
 /* Kernels carry their direction as a constant (kspec.dir), never a select on the launch's
  * inv: a C2R's conjugations are plain, an R2C's and a C2C's (forward) none; a C2C's inverse
- * (plan.c: inverse_kernels, the same specs with KS_DIR_INV) conjugates in its first and last
- * kernels. Multi-kernel plans included (1-D four-step, 2-D and 3-D column stages), f32 and f64. */
+ * (plan.c: inverse_kernels, the same specs with KS_DIR_INV) swaps re and im in its first and
+ * last kernels (kspec.swap), never negates. Multi-kernel plans included (1-D four-step, 2-D and 3-D column stages), f32 and f64. */
 static void fixed_direction(void)
 {
     static const struct {
@@ -697,17 +697,18 @@ static void fixed_direction(void)
                 continue;
             }
             int sel = strstr(src.s, "inv ?") != NULL || strstr(src.s, "(v, inv)") != NULL;
-            int conj = strstr(src.s, "v = cconj(v);") != NULL;
+            int conj = strstr(src.s, "v = cconj(v);") != NULL || strstr(src.s, "v = KFFT_MK(v.y, v.x);") != NULL;
             int dirs = 1;
             for (int j = 0; j < s.nsteps; j++) dirs &= s.spec[j].dir == (c[i].type == KFFT_C2R ? KS_DIR_INV : KS_DIR_FWD);
-            if (c[i].type == KFFT_C2C) { /* its inverse: the first kernel conjugates its load, the last its store */
+            if (c[i].type == KFFT_C2C) { /* its inverse: the first kernel swaps re and im at its load, the last at its store */
                 kfft_schedule inv = s;
                 for (int j = 0; j < inv.nsteps; j++) inv.spec[j].dir = KS_DIR_INV;
                 strbuf first = {0}, last = {0};
+                const char *swap = "v = KFFT_MK(v.y, v.x);";
                 int ok = !kfft_schedule_kernel_source(&inv, 0, KS_DIALECT_CUDA, &first) &&
-                         !kfft_schedule_kernel_source(&inv, inv.nsteps - 1, KS_DIALECT_CUDA, &last) && strstr(first.s, "v = cconj(v);") &&
-                         strstr(last.s, "v = cconj(v);");
-                CHECK(ok, "fixed direction C2C rank %d: the inverse's kernels do not conjugate: %s", c[i].rank, s.describe);
+                         !kfft_schedule_kernel_source(&inv, inv.nsteps - 1, KS_DIALECT_CUDA, &last) && strstr(first.s, swap) &&
+                         strstr(last.s, swap) && !strstr(first.s, "v = cconj(v);") && !strstr(last.s, "v = cconj(v);");
+                CHECK(ok, "fixed direction C2C rank %d: the inverse's kernels do not swap re and im: %s", c[i].rank, s.describe);
                 sb_free(&first);
                 sb_free(&last);
             }

@@ -264,10 +264,11 @@ static const char *open_index(strbuf *b, const kspec *k)
  * SASS 123.5 -> 84.5 an element without it (local ptxas); H200, c2r:512^3 0.91 -> 1.18 of
  * cuFFT, c2r:1024^2 0.83 -> 0.92, and C2C forward-only 2000 0.81 -> 0.94, 512^3 1.02 -> 1.10
  * (bench/results/h200-2026-11-29h-calls.txt calls 3-4). A sign-bit flip in place of the
- * select ran more instructions and lost (call 1). */
+ * select ran more instructions and lost (call 1). A C2C's inverse swaps re and im instead
+ * (kspec.h: swap): no instruction at all. */
 static void emit_conj(strbuf *b, const kspec *k)
 {
-    if (k->dir == KS_DIR_INV) sb_puts(b, "            v = cconj(v);\n");
+    if (k->dir == KS_DIR_INV) sb_puts(b, k->swap ? "            v = KFFT_MK(v.y, v.x);\n" : "            v = cconj(v);\n");
 }
 
 /* Element e of local column c (global column g) from the kernel's source, with the fused

@@ -141,6 +141,12 @@ typedef struct {
      * source (a select on a run-time flag kept both arms in the code). A C2C plan makes its
      * inverse kernels on first use (plan.c: inverse_kernels). */
     int dir;
+    /* The inverse's conjugations as an exchange of re and im: swap(DFT(swap x)) = conj(DFT(conj
+     * x)) as swap z = i conj z, and free in registers (no negations). Holds where all between
+     * the first load and the last store is complex-linear but for pairs of conjugations
+     * (Bluestein's and Rader's own, each pair restoring the factor i): a C2C plan, not a real
+     * one, whose Hermitian steps conjugate single terms. */
+    int swap;
     int ops;             /* KS_PRE_CHIRP | ... */
     int idx64;           /* global indices need 64 bits */
     /* Offsets (in complex elements) of the tables in the plan's table buffer. */
@@ -213,6 +219,13 @@ typedef struct {
     int64_t ptw[KS_MAX_RADICES];
     int64_t chirp, bhat, dlog;
 } kspec;
+
+/* A forward kernel whose inverse differs (a conjugation or a scale): a C2C plan makes that
+ * step's KS_DIR_INV twin on its first inverse run (plan.c: inverse_kernels). */
+static inline int ks_inverse_differs(const kspec *k)
+{
+    return k->dir == KS_DIR_FWD && (k->conj_in || k->conj_out || k->scale);
+}
 
 /* Layout of the in-block twiddles of a radix-r pass (element q of butterfly kk times
  * W_{Ns r}^(q kk)): by rows, entry (q-1)*Ns + kk, so a warp's neighbouring butterflies read

@@ -337,7 +337,7 @@ static kfft_status inverse_kernels(kfft_plan p)
     int step[KFFT_MAX_STEPS], n = 0;
     for (int i = 0; i < p->s.nsteps; i++) {
         const kspec *k = &p->s.spec[i];
-        if (k->dir != KS_DIR_FWD || !(k->conj_in || k->conj_out || k->scale)) continue;
+        if (!ks_inverse_differs(k)) continue;
         is->spec[n] = *k;
         is->spec[n].dir = KS_DIR_INV;
         step[n++] = i;

@@ -989,7 +989,10 @@ kfft_status kfft_schedule_build(const kfft_problem *p, const kfft_device_info *i
     kl->scale_inv = si;
     /* Each kernel is generated for one direction: a real plan runs one way (plan.c:
      * kfft_execute); a C2C plan's inverse kernels are made from these on its first inverse run. */
-    for (int i = 0; i < s->nsteps; i++) s->spec[i].dir = p->type == KFFT_C2R ? KS_DIR_INV : KS_DIR_FWD;
+    for (int i = 0; i < s->nsteps; i++) {
+        s->spec[i].dir = p->type == KFFT_C2R ? KS_DIR_INV : KS_DIR_FWD;
+        s->spec[i].swap = p->type == KFFT_C2C;
+    }
 
     s->tab = t;
     s->table_len = t.len ? t.len : 1; /* every plan gets a (tiny) table so kernels always have one */
