@@ -2,7 +2,8 @@
 """Compiled instructions per element of kfft's generated kernels, offline (no GPU).
 
 For each case, kfft_describe gives the plan kfft makes on a described H100 and its CUDA
-source; nvcc -cubin -arch=sm_90 compiles it, and each kernel's .text size / 16 is its SASS
+source; NVRTC compiles it as the library does (backend/cuda.c: sm_90, C++17, no NVRTC cache;
+with ptxas's -v for registers and spills), and each kernel's .text size / 16 is its SASS
 instructions per thread (straight-line code: the passes and codelets are unrolled; loops
 that stage tables count once). Per element = instructions x T / (R B), summed over kernels.
 A proxy for issue-bound kernels, not a timing: it ranked 8219's Bluestein lengths as the
@@ -10,6 +11,9 @@ H100 did, and not multi-pass lengths (bench/results/local-2026-11-27-bluelen-sas
 It counts code, not what runs: both arms of a branch count, so a change that merges them
 (session 58's sign-bit flip for a select on the direction: 49 of 52 kernels fewer here) can
 run more instructions and lose (h200-2026-11-29h-calls.txt calls 1-2: ncu's inst_executed).
+Until session 60 it compiled with nvcc, whose ptxas allocates differently from NVRTC's: 65536's
+inverse second pass 55 registers there, 48 through NVRTC, as the H200 ran it (h200-2026-11-29i
+call 4); counts before then are nvcc's.
   scripts/sass_count.py [--describe PATH] [--f64] [--inverse] [--conv M] [--knob T,pad,radix,regs] [--mem-gbs G] CASE...
 (--mem-gbs 4814: the plan kfft makes on an H200, whose rules are gated on 4 TB/s memory.)
 Prints per case: instructions per element, then per kernel its instructions per thread,
@@ -19,7 +23,7 @@ reserves: a floor, as padding, staged tables and convolution slots are left out)
 threads, and a '<' where the registers allow fewer than both: the blocks session 44 bound to two per
 SM (bench/results/h100-2026-11-28b-f64threads.txt) were such.
 """
-import argparse, os, re, subprocess, sys, tempfile
+import argparse, ctypes, os, re, subprocess, sys, tempfile
 
 def blocks_per_sm(regs, T, R, B, f64):
     """H100: 64K registers (whole warps, registers in steps of 8), 228 KB of shared memory
@@ -29,19 +33,42 @@ def blocks_per_sm(regs, T, R, B, f64):
     by_smem = (228 * 1024 + 1024) // (R * B * (16 if f64 else 8) + 1024)
     return by_regs, min(by_smem, 2048 // w)
 
-def count(describe, case, extra, nvcc, occupancy=False):
+def nvrtc_compile(lib, src):
+    """(cubin bytes, log) from NVRTC with the library's options, or (None, log)."""
+    prog = ctypes.c_void_p()
+    if lib.nvrtcCreateProgram(ctypes.byref(prog), src.encode(), b'kfft.cu', 0, None, None):
+        return None, 'nvrtcCreateProgram failed'
+    major, minor = ctypes.c_int(), ctypes.c_int()
+    lib.nvrtcVersion(ctypes.byref(major), ctypes.byref(minor))
+    opts = [b'--gpu-architecture=sm_90', b'--std=c++17', b'--ptxas-options=-v']
+    if (major.value, minor.value) >= (12, 9): opts.append(b'--no-cache')
+    r = lib.nvrtcCompileProgram(prog, len(opts), (ctypes.c_char_p * len(opts))(*opts))
+    n = ctypes.c_size_t()
+    lib.nvrtcGetProgramLogSize(prog, ctypes.byref(n))
+    log = ctypes.create_string_buffer(n.value)
+    lib.nvrtcGetProgramLog(prog, log)
+    cubin = None
+    if not r:
+        lib.nvrtcGetCUBINSize(prog, ctypes.byref(n))
+        buf = ctypes.create_string_buffer(n.value)
+        lib.nvrtcGetCUBIN(prog, buf)
+        cubin = buf.raw
+    lib.nvrtcDestroyProgram(ctypes.byref(prog))
+    return cubin, log.value.decode(errors='replace')
+
+def count(describe, case, extra, nvrtc, occupancy=False):
     out = subprocess.run([describe, '--source'] + extra + [case], capture_output=True, text=True)
     if out.returncode:
         return '%s: %s' % (case, out.stderr.strip())
     head, src = out.stdout.split('\n', 1)
     with tempfile.TemporaryDirectory() as d:
-        cu, cubin = os.path.join(d, 'k.cu'), os.path.join(d, 'k.cubin')
-        open(cu, 'w').write(src)
-        r = subprocess.run([nvcc, '-cubin', '-arch=sm_90', '-O3', '-Xptxas', '-v', '-o', cubin, cu], capture_output=True, text=True)
-        if r.returncode:
-            return '%s: nvcc failed: %s' % (case, r.stderr.strip()[-300:])
+        cubin = os.path.join(d, 'k.cubin')
+        bin_, log = nvrtc_compile(nvrtc, src)
+        if bin_ is None:
+            return '%s: NVRTC failed: %s' % (case, log.strip()[-300:])
+        open(cubin, 'wb').write(bin_)
         regs, cur = {}, None
-        for l in r.stderr.splitlines():
+        for l in log.splitlines():
             m = re.search(r"entry function '(\w+)'", l)
             if m:
                 cur = m.group(1)
@@ -72,7 +99,7 @@ def count(describe, case, extra, nvcc, occupancy=False):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--describe', default=os.path.join(os.path.dirname(__file__), '..', 'build', 'kfft_describe'))
-    ap.add_argument('--nvcc', default='/usr/local/cuda/bin/nvcc')
+    ap.add_argument('--nvrtc', default='/usr/local/cuda/lib64/libnvrtc.so', help='the NVRTC library')
     ap.add_argument('--f64', action='store_true')
     ap.add_argument('--inverse', action='store_true', help="a C2C plan's inverse kernels (kfft_describe --inverse)")
     ap.add_argument('--conv', type=int, default=0)
@@ -83,8 +110,9 @@ def main():
     a = ap.parse_args()
     extra = (['--f64'] if a.f64 else []) + (['--inverse'] if a.inverse else []) + (['--conv', str(a.conv)] if a.conv else []) + (['--knob', a.knob] if a.knob else [])
     extra += ['--mem-gbs', a.mem_gbs] if a.mem_gbs else []
+    nvrtc = ctypes.CDLL(a.nvrtc)
     for c in a.cases:
-        print(count(a.describe, c, extra, a.nvcc, a.occupancy), flush=True)
+        print(count(a.describe, c, extra, nvrtc, a.occupancy), flush=True)
 
 if __name__ == '__main__':
     sys.exit(main())
