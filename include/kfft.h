@@ -171,9 +171,14 @@ KFFT_API const char *kfft_plan_describe(kfft_plan plan);
  * input and output layouts must then place each transform's data at the same bytes).
  * R2C takes KFFT_FORWARD, C2R KFFT_INVERSE. C2R of rank >= 2 overwrites its input, as in
  * FFTW and cuFFT. Asynchronous. A C2C plan compiles its forward kernels with the plan and its
- * inverse's on its first KFFT_INVERSE run (or loads them from the kernel cache): run each
- * direction once before capturing a stream into a graph. */
+ * inverse's on its first KFFT_INVERSE run (or loads them from the kernel cache): call
+ * kfft_plan_prepare first where that run must not compile (a stream being captured into a
+ * graph, a timed loop). */
 KFFT_API kfft_status kfft_execute(kfft_plan plan, kfft_buffer in, kfft_buffer out, kfft_direction dir);
+/* Make the plan's kernels for dir ready now (compiled or loaded; runs nothing). Only a C2C
+ * plan's KFFT_INVERSE has any work to do; every other valid pair returns at once. Safe to call
+ * from several threads and more than once. */
+KFFT_API kfft_status kfft_plan_prepare(kfft_plan plan, kfft_direction dir);
 /* Host arrays: copies in, transforms, copies out, waits. in may equal out. */
 KFFT_API kfft_status kfft_execute_host(kfft_plan plan, const void *in, void *out, kfft_direction dir);
 

@@ -959,6 +959,17 @@ static int t_acquire_many(void)
 /* The verbose log names what the device's compiler made of each kernel: on CUDA a line per
  * kernel with its registers, spills and blocks per SM (read back from the driver, since
  * blocks.c's register bounds depend on counts only it knows); OpenCL reports none. */
+/* Lines of the file at path that contain needle. */
+static int count_lines(const char *path, const char *needle)
+{
+    FILE *f = fopen(path, "r");
+    char line[512];
+    int n = 0;
+    while (f && fgets(line, sizeof line, f)) n += strstr(line, needle) != NULL;
+    if (f) fclose(f);
+    return n;
+}
+
 static int t_kernel_log(void)
 {
     char dir[] = "/tmp/kfft-log-test-XXXXXX", path[64];
@@ -979,6 +990,32 @@ static int t_kernel_log(void)
     if (!st) st = kfft_plan_dft(c, KFFT_C2C, 2, n, 1, KFFT_F32, &p);
     kfft_backend b = c ? kfft_context_backend(c) : KFFT_BACKEND_AUTO;
     kfft_plan_destroy(p);
+    /* kfft_plan_prepare makes a C2C plan's inverse kernels once: prepared twice and run, one
+     * log line; the run then matches the double DFT. An R2C plan's inverse is refused. */
+    enum { N = 1000 };
+    kfft_plan q = NULL, r = NULL;
+    int prep = -1, twice = -1, fwd = -1, r2c = -1, bad = -1, null = -1, before_run = -1;
+    const char *inv_line = "inverse kernel programs compiled or loaded";
+    double err = 1;
+    if (!st && !(st = kfft_plan_dft(c, KFFT_C2C, 1, &n[1], 1, KFFT_F32, &q))) {
+        fwd = kfft_plan_prepare(q, KFFT_FORWARD);
+        prep = kfft_plan_prepare(q, KFFT_INVERSE);
+        twice = kfft_plan_prepare(q, KFFT_INVERSE);
+        bad = kfft_plan_prepare(q, (kfft_direction)7);
+        null = kfft_plan_prepare(NULL, KFFT_INVERSE);
+        fflush(stderr);
+        before_run = count_lines(path, inv_line);
+        float in[2 * N], out[2 * N];
+        double ref[2 * N], num = 0, den = 0;
+        for (int e = 0; e < 2 * N; e++) ref[e] = in[e] = (float)sin(0.61 * e + 0.3);
+        if (!kfft_execute_host(q, in, out, KFFT_INVERSE) && !kfft_refdft(ref, N, 1)) {
+            for (int e = 0; e < 2 * N; e++) num += (out[e] - ref[e]) * (out[e] - ref[e]), den += ref[e] * ref[e];
+            err = isfinite(num) ? sqrt(num / den) : 1;
+        }
+        if (!kfft_plan_dft(c, KFFT_R2C, 1, &n[1], 1, KFFT_F32, &r)) r2c = kfft_plan_prepare(r, KFFT_INVERSE);
+    }
+    kfft_plan_destroy(r);
+    kfft_plan_destroy(q);
     kfft_context_destroy(c);
     fflush(stderr);
     dup2(saved, 2);
@@ -990,11 +1027,12 @@ static int t_kernel_log(void)
     CHECK(st == KFFT_SUCCESS, "verbose plan: %s", kfft_error_message());
     FILE *f = fopen(path, "r");
     char line[512];
-    int plans = 0, kernels = 0;
+    int plans = 0, kernels = 0, inverses = 0;
     while (f && fgets(line, sizeof line, f)) {
         int k, T, regs, local, blocks;
         size_t smem;
         plans += strstr(line, "kfft: plan c2c f32 n=4096x1000") != NULL;
+        inverses += strstr(line, inv_line) != NULL;
         if (sscanf(line, "kfft: k%d: %d threads, %zu bytes of shared memory, %d registers, %d bytes local (spills), %d blocks per SM", &k, &T,
                    &smem, &regs, &local, &blocks) == 6) {
             kernels++;
@@ -1008,6 +1046,13 @@ static int t_kernel_log(void)
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd)) printf("note: could not remove %s\n", dir);
     CHECK(plans == 1, "the plan line: %d", plans);
+    CHECK(!fwd && !prep && !twice && before_run == 1 && inverses == 1,
+          "kfft_plan_prepare: forward %d, inverse %d and %d, inverse log lines %d before the run and %d after (want 0, 0, 0, 1, 1)", fwd,
+          prep, twice, before_run, inverses);
+    CHECK(err < 2e-7 * 10, "the prepared inverse: rel L2 %.3e", err);
+    CHECK(r2c == KFFT_ERROR_INVALID_ARGUMENT && bad == KFFT_ERROR_INVALID_ARGUMENT && null == KFFT_ERROR_INVALID_ARGUMENT,
+          "kfft_plan_prepare refusals: R2C inverse %d, dir 7 %d, NULL plan %d", r2c, bad, null);
+    printf("kfft_plan_prepare: one inverse compile, rel L2 %.3e\n", err);
     CHECK(kernels == (b == KFFT_BACKEND_CUDA ? 2 : 0), "%d kernel lines on %s (want one per kernel on CUDA, none on OpenCL)", kernels,
           b == KFFT_BACKEND_CUDA ? "CUDA" : "OpenCL");
     printf("kernel log: %d kernel lines (%s)\n", kernels, b == KFFT_BACKEND_CUDA ? "CUDA" : "OpenCL");

@@ -393,18 +393,35 @@ static kfft_status run_stage(kfft_plan p, int g, kfft_buffer in, int64_t in_off,
     return KFFT_SUCCESS;
 }
 
-kfft_status kfft_execute(kfft_plan p, kfft_buffer in, kfft_buffer out, kfft_direction dir)
+/* dir valid for the plan's type: 0, or the failure. */
+static kfft_status check_dir(kfft_plan p, kfft_direction dir)
 {
-    kfft_clear_error();
-    if (!p) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "plan is NULL");
-    if (!in) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "in: NULL buffer");
-    if (!out) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "out: NULL buffer");
     if (dir != KFFT_FORWARD && dir != KFFT_INVERSE)
         return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "dir must be KFFT_FORWARD or KFFT_INVERSE (got %d)", (int)dir);
     if (p->prob.type == KFFT_R2C && dir != KFFT_FORWARD)
         return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "dir: an R2C plan runs KFFT_FORWARD (use a C2R plan for the inverse)");
     if (p->prob.type == KFFT_C2R && dir != KFFT_INVERSE)
         return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "dir: a C2R plan runs KFFT_INVERSE (use an R2C plan for the forward)");
+    return KFFT_SUCCESS;
+}
+
+kfft_status kfft_plan_prepare(kfft_plan p, kfft_direction dir)
+{
+    kfft_clear_error();
+    if (!p) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "plan is NULL");
+    kfft_status st = check_dir(p, dir);
+    if (st) return st;
+    return dir == KFFT_INVERSE && p->prob.type == KFFT_C2C ? inverse_kernels(p) : KFFT_SUCCESS;
+}
+
+kfft_status kfft_execute(kfft_plan p, kfft_buffer in, kfft_buffer out, kfft_direction dir)
+{
+    kfft_clear_error();
+    if (!p) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "plan is NULL");
+    if (!in) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "in: NULL buffer");
+    if (!out) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "out: NULL buffer");
+    kfft_status dst = check_dir(p, dir);
+    if (dst) return dst;
     const kfft_schedule *s = &p->s;
     if (in == out && !s->inplace_ok) return kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "%s", s->inplace_why);
     if (p->work_bytes && !p->work)
