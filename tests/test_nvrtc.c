@@ -159,8 +159,9 @@ int main(int argc, char **argv)
                 failures++;
             }
             double whole = now_ms() - t0, split = 0;
-            /* A C2C plan's inverse kernels (plan.c: inverse_kernels) differ by their conjugations
-             * and scale: a sample of them (the shapes, every 16th length) compiles too. */
+            /* A C2C plan's inverse kernels (plan.c: inverse_kernels) differ by their swaps of re
+             * and im (kspec.swap) and scale: a sample of them (the shapes, every 16th length)
+             * compiles too. */
             if (d.type == KFFT_C2C && (i >= ns || i % 16 == 0)) {
                 static kfft_schedule inv;
                 strbuf isrc;
