@@ -228,6 +228,14 @@ static int t_locale(void)
     return 0;
 }
 
+/* Relative L2 distance of m floats from a double reference; 1 where not finite. */
+static double rel_l2(const float *got, const double *ref, int m)
+{
+    double num = 0, den = 0;
+    for (int e = 0; e < m; e++) num += (got[e] - ref[e]) * (got[e] - ref[e]), den += ref[e] * ref[e];
+    return isfinite(num) ? sqrt(num / den) : 1;
+}
+
 typedef struct {
     kfft_context c;
     kfft_plan p; /* inv_main's shared plan */
@@ -256,7 +264,7 @@ static void *inv_main(void *q)
     thr_arg *a = q;
     enum { N = 1000 };
     float *in = malloc(N * 8), *out = malloc(N * 8);
-    double *ref = malloc(N * 16), num = 0, den = 0;
+    double *ref = malloc(N * 16);
     for (int e = 0; e < N; e++) {
         in[2 * e] = (float)sin(0.37 * e * (a->id + 1) + a->id);
         in[2 * e + 1] = (float)cos(1.13 * e + 0.5 * a->id);
@@ -265,13 +273,9 @@ static void *inv_main(void *q)
         out[2 * e] = out[2 * e + 1] = NAN;
     }
     a->worst = 1;
-    if (!kfft_execute_host(a->p, in, out, KFFT_INVERSE) && !kfft_refdft(ref, N, 1)) {
-        for (int e = 0; e < 2 * N; e++) {
-            num += (out[e] - ref[e]) * (out[e] - ref[e]);
-            den += ref[e] * ref[e];
-        }
-        a->worst = isfinite(num) ? sqrt(num / den) : 1;
-    } else
+    if (!kfft_execute_host(a->p, in, out, KFFT_INVERSE) && !kfft_refdft(ref, N, 1))
+        a->worst = rel_l2(out, ref, 2 * N);
+    else
         printf("shared plan, thread %d: %s\n", a->id, kfft_error_message());
     free(in);
     free(out);
@@ -1009,12 +1013,9 @@ static int t_kernel_log(void)
         fflush(stderr);
         before_run = count_lines(path, inv_line);
         float in[2 * N], out[2 * N];
-        double ref[2 * N], num = 0, den = 0;
+        double ref[2 * N];
         for (int e = 0; e < 2 * N; e++) ref[e] = in[e] = (float)sin(0.61 * e + 0.3);
-        if (!kfft_execute_host(q, in, out, KFFT_INVERSE) && !kfft_refdft(ref, N, 1)) {
-            for (int e = 0; e < 2 * N; e++) num += (out[e] - ref[e]) * (out[e] - ref[e]), den += ref[e] * ref[e];
-            err = isfinite(num) ? sqrt(num / den) : 1;
-        }
+        if (!kfft_execute_host(q, in, out, KFFT_INVERSE) && !kfft_refdft(ref, N, 1)) err = rel_l2(out, ref, 2 * N);
         if (!kfft_plan_dft(c, KFFT_R2C, 1, &n[1], 1, KFFT_F32, &r)) r2c = kfft_plan_prepare(r, KFFT_INVERSE);
     }
     kfft_plan_destroy(r);

@@ -1,6 +1,7 @@
 /* Public plan API: build the schedule, compile (or fetch) its kernels, upload tables,
  * allocate workspace; execute stage by stage in chunks of transforms. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,7 @@ struct kfft_plan_s {
      * (a conjugation or a scale), on its first inverse run: imod NULL where ikern is kern. */
     kfft_module_entry *imod[KFFT_MAX_STEPS];
     void *ikern[KFFT_MAX_STEPS];
-    int inv_ready;
+    atomic_int inv_ready; /* set (release) once ikern is complete: later runs skip the lock */
     pthread_mutex_t inv_lock;
     kfft_buffer tables;
     kfft_buffer work;     /* kfft's own or the caller's; two halves when two are needed */
@@ -325,10 +326,11 @@ kfft_status kfft_plan_buffer_sizes(kfft_plan p, size_t *in_bytes, size_t *out_by
  * forward's. Under the plan's lock: executions may come from several threads. */
 static kfft_status inverse_kernels(kfft_plan p)
 {
+    if (atomic_load_explicit(&p->inv_ready, memory_order_acquire)) return KFFT_SUCCESS;
     kfft_context ctx = p->ctx;
     kfft_status st = KFFT_SUCCESS;
     pthread_mutex_lock(&p->inv_lock);
-    if (p->inv_ready) goto done;
+    if (atomic_load_explicit(&p->inv_ready, memory_order_relaxed)) goto done;
     kfft_schedule *is = calloc(1, sizeof *is); /* the differing steps, as a schedule of their own */
     if (!is) {
         st = kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "host memory for the inverse's kernels");
@@ -363,7 +365,7 @@ static kfft_status inverse_kernels(kfft_plan p)
         p->imod[step[j]] = got[j];
         p->ikern[step[j]] = kern[j];
     }
-    p->inv_ready = 1;
+    atomic_store_explicit(&p->inv_ready, 1, memory_order_release);
 done:
     pthread_mutex_unlock(&p->inv_lock);
     return st;
