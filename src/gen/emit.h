@@ -11,8 +11,9 @@ static inline int col_len(const kspec *k) { return k->ops & KS_MID_RADER ? k->R 
  * column c (global column g) from the source into a new v, or v to the destination, with the
  * fused pre- and post-operations; a GPASS column's transform t and column j within it; does
  * the block say outright that it holds one column (c = 0)? */
-void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const char *eq);
-void gen_store_elem(strbuf *b, const kspec *k, int index);
+void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const char *eq, const char *cw);
+void gen_store_elem(strbuf *b, const kspec *k, int index, const char *cw);
+void gen_chirp_preload(strbuf *b, const kspec *k, const char *cw);
 void gen_emit_tj(strbuf *b, const kspec *k);
 int gen_one_column(const kspec *k);
 /* Does the first pass reading the source take the packed C2R's twiddle as wb times a constant (kspec.h: rtw1)? */

@@ -275,11 +275,13 @@ static void emit_conj(strbuf *b, const kspec *k)
  * pre-operations, into a new variable v (zero past the last column). A pass with Ns > 1
  * splits e = eb + eq*RB for its twiddle (kspec.h: tw_pa, tw_pb): eb and eq name variables
  * holding them (the first radix pass: butterfly and element), or NULL to derive them from e. */
-void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const char *eq)
+void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const char *eq, const char *cw)
 {
     const char *I = idx_type(k);
     int gpass = k->kind == KS_GPASS;
     sb_puts(b, "        kfft_cplx v = KFFT_MK(0, 0);\n");
+    int guard = (k->ops & KS_PRE_CHIRP) != 0;
+    if (guard && cw) sb_printf(b, "        %s = KFFT_MK(0, 0);\n", cw);
     const char *guard_open = open_index(b, k);
     if (gpass) {
         gen_emit_tj(b, k);
@@ -288,7 +290,6 @@ void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const c
         sb_printf(b, "            %s t = g, src = e;\n", I);
     }
     sb_puts(b, guard_open);
-    int guard = (k->ops & KS_PRE_CHIRP) != 0;
     if (guard) sb_printf(b, "            if (src < %lld) {\n", (long long)k->n);
     if (k->src == KS_IO_USER && k->ld == KS_LD_FOLD)
         emit_fold_read(b, k);
@@ -300,7 +301,8 @@ void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const c
         sb_puts(b, "];\n");
     }
     if (k->conj_in) emit_conj(b, k);
-    if (guard) sb_printf(b, "            v = cmul(v, tw[%lld + src]);\n            }\n", (long long)k->chirp);
+    if (guard && cw) sb_printf(b, "            %s = tw[%lld + src];\n            }\n", cw, (long long)k->chirp);
+    else if (guard) sb_printf(b, "            v = cmul(v, tw[%lld + src]);\n            }\n", (long long)k->chirp);
     if (gpass && k->Ns > 1 && !(eb && k->twst)) { /* W_{Ns R}^(e j') = pa[eb][j'] * pb[eq - 1][j'] */
         long long Ns = (long long)k->Ns, RB = k->R / k->rad[0];
         sb_printf(b, "            %s jm = j %% %lld;\n", I, Ns);
@@ -321,17 +323,18 @@ void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const c
 static void emit_load(strbuf *b, const kspec *k, int index)
 {
     open_elem_loop(b, k, k->R, gen_walk_along(k, 0));
-    gen_load_elem(b, k, index, NULL, NULL);
+    gen_load_elem(b, k, index, NULL, NULL, NULL);
     sb_printf(b, "        s[KFFT_SP(c * %d + e)] = v;\n", k->R);
     close_elem_loop(b);
     sb_puts(b, "    KFFT_BARRIER();\n");
 }
 
 /* Per-element end of the transform: Bluestein's output steps, the inverse's conjugation. */
-static void emit_finish(strbuf *b, const kspec *k, const char *pos)
+static void emit_finish(strbuf *b, const kspec *k, const char *pos, const char *cw)
 {
     if (k->ops & KS_POST_BMUL) sb_printf(b, "            v = cconj(cmul(v, tw[%lld + %s]));\n", (long long)k->bhat, pos);
-    if (k->ops & KS_POST_CHIRP) sb_printf(b, "            v = cmul(cconj(v), tw[%lld + %s]);\n", (long long)k->chirp, pos);
+    if ((k->ops & KS_POST_CHIRP) && cw) sb_printf(b, "            v = cmul(cconj(v), %s);\n", cw);
+    else if (k->ops & KS_POST_CHIRP) sb_printf(b, "            v = cmul(cconj(v), tw[%lld + %s]);\n", (long long)k->chirp, pos);
     if (k->conj_out) emit_conj(b, k);
 }
 
@@ -383,11 +386,11 @@ static void emit_user_write(strbuf *b, const kspec *k, int index)
 
 /* Value v as element dst of transform t to the kernel's destination, with the fused
  * post-operations. */
-static void emit_put(strbuf *b, const kspec *k, int index)
+static void emit_put(strbuf *b, const kspec *k, int index, const char *cw)
 {
     int guard = (k->ops & KS_POST_CHIRP) != 0;
     if (guard) sb_printf(b, "            if (dst < %lld) {\n", (long long)k->n);
-    emit_finish(b, k, "dst");
+    emit_finish(b, k, "dst", cw);
     gen_emit_scale(b, k);
     if (k->dst == KS_IO_USER)
         emit_user_write(b, k, index);
@@ -401,20 +404,37 @@ static void emit_put(strbuf *b, const kspec *k, int index)
 
 /* Element e (value v) of local column c (global column g) to the kernel's destination,
  * with the fused post-operations. */
-void gen_store_elem(strbuf *b, const kspec *k, int index)
+static void emit_dst(strbuf *b, const kspec *k)
 {
     const char *I = idx_type(k);
-    int gpass = k->kind == KS_GPASS;
-    const char *guard_open = open_index(b, k);
-    if (gpass) {
+    if (k->kind == KS_GPASS) {
         gen_emit_tj(b, k);
         long long Ns = (long long)ks_store_ns(k);
         sb_printf(b, "            %s dst = (j / %lld) * %lld + (j %% %lld) + (%s)e * %lld;\n", I, Ns, Ns * col_len(k), Ns, I, Ns);
     } else {
         sb_printf(b, "            %s t = g, dst = e;\n", I);
     }
+}
+
+void gen_store_elem(strbuf *b, const kspec *k, int index, const char *cw)
+{
+    const char *guard_open = open_index(b, k);
+    emit_dst(b, k);
     sb_puts(b, guard_open);
-    emit_put(b, k, index);
+    emit_put(b, k, index, cw);
+    sb_puts(b, "        }\n        }\n");
+}
+
+/* Bluestein's output chirp for element e of local column c into cw, fetched before the
+ * butterflies whose outputs it multiplies: fetched beside its store, each load waits out
+ * its whole latency, as out may alias tw and the compiler keeps their order. */
+void gen_chirp_preload(strbuf *b, const kspec *k, const char *cw)
+{
+    sb_printf(b, "        %s = KFFT_MK(0, 0);\n", cw);
+    const char *guard_open = open_index(b, k);
+    emit_dst(b, k);
+    sb_puts(b, guard_open);
+    sb_printf(b, "            if (dst < %lld) %s = tw[%lld + dst];\n", (long long)k->n, cw, (long long)k->chirp);
     sb_puts(b, "        }\n        }\n");
 }
 
@@ -425,7 +445,7 @@ static void emit_store(strbuf *b, const kspec *k, int index)
 {
     open_elem_loop(b, k, k->R, gen_walk_along(k, 1));
     sb_printf(b, "        kfft_cplx v = s[KFFT_SP(c * %d + e)];\n", k->R);
-    gen_store_elem(b, k, index);
+    gen_store_elem(b, k, index, NULL);
     close_elem_loop(b);
 }
 
@@ -437,7 +457,7 @@ static void emit_finish_inplace(strbuf *b, const kspec *k)
     int E = k->B * k->R, iters = (E + k->T - 1) / k->T;
     sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d, e = l %% %d;\n", iters, k->T, k->R);
     sb_printf(b, "        if (l < %d && e < %lld) {\n            kfft_cplx v = s[KFFT_SP(l)];\n", E, (long long)k->n);
-    emit_finish(b, k, "e");
+    emit_finish(b, k, "e", NULL);
     sb_puts(b, "            s[KFFT_SP(l)] = v;\n        }\n    }\n    KFFT_BARRIER();\n");
 }
 
@@ -636,7 +656,7 @@ static void emit_cluster_store(strbuf *b, const kspec *k, int index)
         emit_cluster_butterfly(b, k, "y", "kk", "p");
         sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", P);
         sb_printf(b, "            %s dst = kk + (%s)i * %d;\n            kfft_cplx v = y[i];\n", I, I, M);
-        emit_put(b, k, index);
+        emit_put(b, k, index, NULL);
         sb_puts(b, "            }\n        }\n    }\n");
     }
     sb_puts(b, "    }\n    KFFT_CLUSTER_BARRIER();\n");
@@ -728,7 +748,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     long long slots = (long long)ks_col_area(k); /* Rader: x[0], then sum a */
     if (rader) {
         open_elem_loop(b, k, col_len(k), gen_walk_along(k, 0));
-        gen_load_elem(b, k, index, NULL, NULL);
+        gen_load_elem(b, k, index, NULL, NULL, NULL);
         sb_printf(b, "        if (e == 0) s[%lld + c] = v;\n        else s[KFFT_SP(c * %d + (int)tw[%lld + e].x)] = v;\n", slots, k->R,
                   (long long)k->dlog);
         close_elem_loop(b);
@@ -759,7 +779,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     } else if (rader) {
         open_elem_loop(b, k, col_len(k), gen_walk_along(k, 1));
         emit_zat(b, k, "v", "e");
-        gen_store_elem(b, k, index);
+        gen_store_elem(b, k, index, NULL);
         close_elem_loop(b);
     } else if (!to_global) {
         emit_store(b, k, index);

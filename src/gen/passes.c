@@ -139,6 +139,19 @@ int gen_live_elems(const kspec *k, int r, int store)
     return live < r ? (int)live : r;
 }
 
+/* Bluestein's output chirp is fetched into registers after the last pass's butterflies,
+ * before its stores (H200, bench/results/h200-2026-11-29j-calls.txt call 3: 8219 2.99 -> 3.16
+ * of cuFFT, C2R 8219 3.23 -> 3.36, 4093 1.01 -> 1.06, 3345^2 1.09 -> 1.12, benzene's sparse
+ * 2-D FFT 1.146 -> 1.099 ms; fetched before the butterflies it spilled and lost, 8219 2.82).
+ * The values cost registers: 2039's 256-thread blocks went from 128 to 135, one block per SM
+ * instead of two (1.05 -> 0.80). So only where the registers cannot take a block away: a
+ * launch bound of two blocks or more, or blocks of 512 threads or more (their codelets need
+ * over 64 registers, one block per SM anyway). */
+static int preload_ok(const kspec *k)
+{
+    return k->minb >= 2 || k->T >= 512;
+}
+
 /* Stockham radix passes over the B columns of length R held in s. The first pass may read
  * its butterflies' elements straight from the source (from_global) and the last may write
  * them straight to the destination (to_global), so the data crosses shared memory twice
@@ -168,6 +181,13 @@ void gen_emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_
         int kr = !rd && ks_staged(k, p) ? k->keep[p] : iters;
         long long so = (long long)ks_direct_offset(k, k->nrad), S = NB - (long long)kr * k->T;
         sb_printf(b, "    const int NB = %d; (void)NB;\n    kfft_cplx rv[%d];\n", NB, iters * r);
+        /* The first pass's input chirp waits in cw beside the data: multiplied where it is
+         * loaded, the loads went out two at a time, each pair with its product (SASS of 3345^2,
+         * h200-2026-11-29j-calls.txt call 1); so the PTX has them all first (call 2: 3345^2
+         * 0.93 -> 1.10 of cuFFT, R2C 3345^2 1.02 -> 1.19, 1000003 1.38 -> 1.44, 127 4.06 -> 4.33). */
+        int defer = rd && (k->ops & KS_PRE_CHIRP);
+        int preo = wr && (k->ops & KS_POST_CHIRP) && preload_ok(k);
+        if (defer) sb_printf(b, "    kfft_cplx cw[%d];\n", iters * r);
         sb_printf(b, "#pragma unroll\n    for (int it = 0; it < %d; it++) {\n", kr);
         sb_printf(b, "        int bf = KFFT_TID + it * %d;\n        %s{\n", k->T, guard);
         sb_printf(b, "            %s\n", map);
@@ -180,7 +200,9 @@ void gen_emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_
             }
             sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", live);
             sb_printf(b, "        int c = bc, e = bj + i * %d;\n        %s g = col0 + c;\n", RB, idx_type(k));
-            gen_load_elem(b, k, index, "bj", "i");
+            char cwn[32];
+            snprintf(cwn, sizeof cwn, "cw[it * %d + i]", r);
+            gen_load_elem(b, k, index, "bj", "i", defer ? cwn : NULL);
             sb_printf(b, "        rv[it * %d + i] = v;\n            }\n", r);
         } else if (k->plane) {
             sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) rv[it * %d + i] = s[KFFT_SP(bc + bj * %d + i * %d)];\n",
@@ -211,6 +233,8 @@ void gen_emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_
         if (kr < iters)
             sb_printf(b, "            if (it >= %d) {\n#pragma unroll\n                for (int i = 0; i < %d; i++) rv[it * %d + i] = s[%lld + i * %lld + bf - %lld];\n            }\n",
                       kr, r, r, so, S, (long long)kr * k->T);
+        if (defer)
+            sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) rv[it * %d + i] = cmul(rv[it * %d + i], cw[it * %d + i]);\n", live, r, r, r);
         if (twst) {
             long long area = (long long)ks_tw_offset(k);
             sb_printf(b, "            kfft_cplx w0 = s[%lld + bj * %d + bc];\n            rv[it * %d] = cmul(rv[it * %d], w0);\n", area, k->B, r, r);
@@ -249,10 +273,16 @@ void gen_emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_
         if (live < r) sb_printf(b, "            kfft_dft%d_%d(&rv[it * %d]);\n", r, live, r);
         else sb_printf(b, "            kfft_dft%d(&rv[it * %d]);\n", r, r);
         if (wr) {
+            if (preo) {
+                sb_printf(b, "            kfft_cplx co[%d];\n#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", out_live, out_live);
+                sb_printf(b, "        int c = bc, e = bj + i * %d;\n        %s g = col0 + c;\n", RB, idx_type(k));
+                gen_chirp_preload(b, k, "co[i]");
+                sb_puts(b, "            }\n");
+            }
             sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", out_live);
             sb_printf(b, "        int c = bc, e = bj + i * %d;\n        %s g = col0 + c;\n        kfft_cplx v = rv[it * %d + i];\n",
                       RB, idx_type(k), r);
-            gen_store_elem(b, k, index);
+            gen_store_elem(b, k, index, preo ? "co[i]" : NULL);
             sb_puts(b, "            }\n        }\n    }\n    }\n");
         } else if (mid == MID_FUSED && p == k->nrad - 1) {
             emit_mid_fused(b, k, r, RB);
