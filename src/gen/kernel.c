@@ -274,7 +274,9 @@ static void emit_conj(strbuf *b, const kspec *k)
 /* Element e of local column c (global column g) from the kernel's source, with the fused
  * pre-operations, into a new variable v (zero past the last column). A pass with Ns > 1
  * splits e = eb + eq*RB for its twiddle (kspec.h: tw_pa, tw_pb): eb and eq name variables
- * holding them (the first radix pass: butterfly and element), or NULL to derive them from e. */
+ * holding them (the first radix pass: butterfly and element), or NULL to derive them from e.
+ * cw, where not NULL, names where Bluestein's input chirp goes for the caller to multiply
+ * (passes.c: the first pass's loads go out together); NULL multiplies here. */
 void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const char *eq, const char *cw)
 {
     const char *I = idx_type(k);
@@ -416,6 +418,7 @@ static void emit_dst(strbuf *b, const kspec *k)
     }
 }
 
+/* cw: Bluestein's output chirp of this element, already fetched (gen_chirp_preload), or NULL. */
 void gen_store_elem(strbuf *b, const kspec *k, int index, const char *cw)
 {
     const char *guard_open = open_index(b, k);
