@@ -144,12 +144,15 @@ int gen_live_elems(const kspec *k, int r, int store)
  * of cuFFT, C2R 8219 3.23 -> 3.36, 4093 1.01 -> 1.06, 3345^2 1.09 -> 1.12, benzene's sparse
  * 2-D FFT 1.146 -> 1.099 ms; fetched before the butterflies it spilled and lost, 8219 2.82).
  * The values cost registers: 2039's 256-thread blocks went from 128 to 135, one block per SM
- * instead of two (1.05 -> 0.80). So only where the registers cannot take a block away: a
- * launch bound of two blocks or more, or blocks of 512 threads or more (their codelets need
- * over 64 registers, one block per SM anyway). */
+ * instead of two (1.05 -> 0.80). So in one kernel only where the registers cannot take a
+ * block away: a launch bound of two blocks or more, or blocks of 512 threads or more (their
+ * codelets need over 64 registers, one block per SM anyway). The last of Bluestein's passes
+ * holds few values a thread, and takes it always (call 7: 2000003 1.35 -> 1.44, 65537 1.475
+ * -> 1.525, 32771 1.745 -> 1.805, 1000003 1.45 -> 1.48, fp64 1000003 1.075 -> 1.11; 131071,
+ * 200003, 500009, C2R 100003 even). */
 static int preload_ok(const kspec *k)
 {
-    return k->minb >= 2 || k->T >= 512;
+    return k->kind == KS_GPASS || k->minb >= 2 || k->T >= 512;
 }
 
 /* Stockham radix passes over the B columns of length R held in s. The first pass may read
