@@ -404,8 +404,7 @@ static void emit_put(strbuf *b, const kspec *k, int index, const char *cw)
     if (guard) sb_puts(b, "            }\n");
 }
 
-/* Element e (value v) of local column c (global column g) to the kernel's destination,
- * with the fused post-operations. */
+/* The destination index dst (and transform t) of element e of local column c. */
 static void emit_dst(strbuf *b, const kspec *k)
 {
     const char *I = idx_type(k);
@@ -418,7 +417,9 @@ static void emit_dst(strbuf *b, const kspec *k)
     }
 }
 
-/* cw: Bluestein's output chirp of this element, already fetched (gen_chirp_preload), or NULL. */
+/* Element e (value v) of local column c (global column g) to the kernel's destination,
+ * with the fused post-operations; cw names Bluestein's output chirp of the element, already
+ * fetched (gen_chirp_preload), or is NULL. */
 void gen_store_elem(strbuf *b, const kspec *k, int index, const char *cw)
 {
     const char *guard_open = open_index(b, k);
@@ -428,9 +429,9 @@ void gen_store_elem(strbuf *b, const kspec *k, int index, const char *cw)
     sb_puts(b, "        }\n        }\n");
 }
 
-/* Bluestein's output chirp for element e of local column c into cw, fetched before the
- * butterflies whose outputs it multiplies: fetched beside its store, each load waits out
- * its whole latency, as out may alias tw and the compiler keeps their order. */
+/* Bluestein's output chirp for element e of local column c into cw, fetched ahead of the
+ * loop that stores the elements: fetched beside its store, each load waits out its whole
+ * latency, as out may alias tw and the compiler keeps their order (passes.c: preload_ok). */
 void gen_chirp_preload(strbuf *b, const kspec *k, const char *cw)
 {
     sb_printf(b, "        %s = KFFT_MK(0, 0);\n", cw);
