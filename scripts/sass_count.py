@@ -14,14 +14,16 @@ run more instructions and lose (h200-2026-11-29h-calls.txt calls 1-2: ncu's inst
 Until session 60 it compiled with nvcc, whose ptxas allocates differently from NVRTC's: 65536's
 inverse second pass 55 registers there, 48 through NVRTC, as the H200 ran it (h200-2026-11-29i
 call 4); counts before then are nvcc's.
-  scripts/sass_count.py [--describe PATH] [--f64] [--inverse] [--conv M] [--knob T,pad,radix,regs] [--mem-gbs G] CASE...
+  scripts/sass_count.py [--describe PATH] [--f64] [--inverse] [--conv M] [--knob T,pad,radix,regs] [--mem-gbs G]
+                        [--occupancy] [--load-runs] CASE...
 (--mem-gbs 4814: the plan kfft makes on an H200, whose rules are gated on 4 TB/s memory.)
 Prints per case: instructions per element, then per kernel its instructions per thread,
 per element, registers and spilled bytes; with --occupancy also the blocks per SM (H100) its
 registers allow, then those its shared memory allows (R B elements plus the 1 KB a block
 reserves: a floor, as padding, staged tables and convolution slots are left out) and its
 threads, and a '<' where the registers allow fewer than both: the blocks session 44 bound to two per
-SM (bench/results/h100-2026-11-28b-f64threads.txt) were such.
+SM (bench/results/h100-2026-11-28b-f64threads.txt) were such. With --load-runs, ldN/R: the
+kernel's largest load phase has N global loads in R runs (load_runs: R = 1 is all in flight).
 """
 import argparse, ctypes, os, re, subprocess, sys, tempfile
 
@@ -56,7 +58,34 @@ def nvrtc_compile(lib, src):
     lib.nvrtcDestroyProgram(ctypes.byref(prog))
     return cubin, log.value.decode(errors='replace')
 
-def count(describe, case, extra, nvrtc, occupancy=False):
+def load_runs(lib, src):
+    """Per kernel, from NVRTC's PTX (compute_90): the global loads of the stretch between
+    barriers that holds the most, and how many runs they form, a run being loads that no
+    floating-point operation separates. One run: the loads can all be in flight at once; one
+    per element: each waits for the products before it (f28dcb6: Bluestein's first pass had
+    11 runs of 2 in 3345^2 and lost 15% to it, bench/results/h200-2026-11-29j-calls.txt)."""
+    prog = ctypes.c_void_p()
+    lib.nvrtcCreateProgram(ctypes.byref(prog), src.encode(), b'kfft.cu', 0, None, None)
+    opts = [b'--gpu-architecture=compute_90', b'--std=c++17']
+    res = {}
+    if not lib.nvrtcCompileProgram(prog, len(opts), (ctypes.c_char_p * len(opts))(*opts)):
+        n = ctypes.c_size_t()
+        lib.nvrtcGetPTXSize(prog, ctypes.byref(n))
+        buf = ctypes.create_string_buffer(n.value)
+        lib.nvrtcGetPTX(prog, buf)
+        for m in re.finditer(r'\.entry (\w+)(.*?)(?=\.entry|\Z)', buf.value.decode(), re.S):
+            seq = ''
+            for l in m.group(2).splitlines():
+                l = re.sub(r'^\s*@\S+\s+', '', l).strip()
+                if l.startswith('ld.global'): seq += 'L'
+                elif l.startswith('bar.sync'): seq += 'B'
+                elif re.match(r'(mul|fma|add|sub)\.(rn\.)?f(32|64)', l): seq += 'F'
+            best = max(seq.split('B'), key=lambda x: x.count('L'))
+            res[m.group(1)] = (best.count('L'), len(re.findall('L+', best)))
+    lib.nvrtcDestroyProgram(ctypes.byref(prog))
+    return res
+
+def count(describe, case, extra, nvrtc, occupancy=False, runs=False):
     out = subprocess.run([describe, '--source'] + extra + [case], capture_output=True, text=True)
     if out.returncode:
         return '%s: %s' % (case, out.stderr.strip())
@@ -82,6 +111,7 @@ def count(describe, case, extra, nvrtc, occupancy=False):
         for l in sec.splitlines():
             m = re.search(r'\.text\.(\S+)\s+PROGBITS\s+\S+\s+\S+\s+(\S+)', l)
             if m: ins[m.group(1)] = int(m.group(2), 16) // 16
+    lr = load_runs(nvrtc, src) if runs else {}
     tot, parts = 0.0, []
     for k in re.finditer(r'(k\d+) (?:pass|single|plane)\S* R=(\d+)\S* B=(\d+) T=(\d+)', head.split('||', 1)[-1]):
         name, R, B, T = k.group(1), int(k.group(2)), int(k.group(3)), int(k.group(4))
@@ -93,7 +123,8 @@ def count(describe, case, extra, nvrtc, occupancy=False):
         if occupancy:
             r, m = blocks_per_sm(rg[0], T, R, B, '--f64' in extra)
             occ = ' b%d/%d%s' % (r, m, '<' if r < m else '')
-        parts.append('%s %d %.1f r%d%s%s' % (name, ins.get(kn, 0), per, rg[0], ' spill%d' % rg[1] if rg[1] else '', occ))
+        ld = ' ld%d/%d' % lr[kn] if kn in lr else ''
+        parts.append('%s %d %.1f r%d%s%s%s' % (name, ins.get(kn, 0), per, rg[0], ' spill%d' % rg[1] if rg[1] else '', occ, ld))
     return '%-18s %7.1f | %s' % (case, tot, ' | '.join(parts))
 
 def main():
@@ -106,13 +137,14 @@ def main():
     ap.add_argument('--knob', default='', help="force the first stage's one-kernel T,pad,radix,regs (kfft_describe --knob)")
     ap.add_argument('--mem-gbs', default='', help='plan for a device of that memory bandwidth, e.g. 4814 for an H200 (kfft_describe --mem-gbs)')
     ap.add_argument('--occupancy', action='store_true', help='blocks per SM by registers, then by shared memory and threads')
+    ap.add_argument('--load-runs', action='store_true', help='per kernel ldN/R: its largest load phase\'s N global loads in R runs (PTX)')
     ap.add_argument('cases', nargs='+')
     a = ap.parse_args()
     extra = (['--f64'] if a.f64 else []) + (['--inverse'] if a.inverse else []) + (['--conv', str(a.conv)] if a.conv else []) + (['--knob', a.knob] if a.knob else [])
     extra += ['--mem-gbs', a.mem_gbs] if a.mem_gbs else []
     nvrtc = ctypes.CDLL(a.nvrtc)
     for c in a.cases:
-        print(count(a.describe, c, extra, nvrtc, a.occupancy), flush=True)
+        print(count(a.describe, c, extra, nvrtc, a.occupancy, a.load_runs), flush=True)
 
 if __name__ == '__main__':
     sys.exit(main())
