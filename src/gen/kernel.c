@@ -431,7 +431,7 @@ void gen_store_elem(strbuf *b, const kspec *k, int index, const char *cw)
 
 /* Bluestein's output chirp for element e of local column c into cw, fetched ahead of the
  * loop that stores the elements: fetched beside its store, each load waits out its whole
- * latency, as out may alias tw and the compiler keeps their order (passes.c: preload_ok). */
+ * latency, as out may alias tw and the compiler keeps their order (kspec.h: cfetch). */
 void gen_chirp_preload(strbuf *b, const kspec *k, const char *cw)
 {
     sb_printf(b, "        %s = KFFT_MK(0, 0);\n", cw);

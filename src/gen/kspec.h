@@ -181,6 +181,7 @@ typedef struct {
      * two-level table of W^m had each lane gather two entries of its own for every element. */
     int64_t tw_pa, tw_pb;
     int twst;            /* KS_GPASS, Ns > 1: those of the block's columns staged in shared memory (ks_tw_area) */
+    int cfetch;          /* KS_POST_CHIRP: the last pass fetches the output chirp before its stores (blocks.c: blk_chirp_fetch) */
     /* KS_GPASS, Ns = 1, B = 1, the first of two passes whose second has one radix P = clu
      * (0: none): that pass too, across clusters of P blocks sharing shared memory (CUDA), so
      * the transform never crosses global memory in between. Block j of a cluster holds column

@@ -139,22 +139,6 @@ int gen_live_elems(const kspec *k, int r, int store)
     return live < r ? (int)live : r;
 }
 
-/* Bluestein's output chirp is fetched into registers after the last pass's butterflies,
- * before its stores (H200, bench/results/h200-2026-11-29j-calls.txt call 3: 8219 2.99 -> 3.16
- * of cuFFT, C2R 8219 3.23 -> 3.36, 4093 1.01 -> 1.06, 3345^2 1.09 -> 1.12, benzene's sparse
- * 2-D FFT 1.146 -> 1.099 ms; fetched before the butterflies it spilled and lost, 8219 2.82).
- * The values cost registers: 2039's 256-thread blocks went from 128 to 135, one block per SM
- * instead of two (1.05 -> 0.80). So in one kernel only where the registers cannot take a
- * block away: a launch bound of two blocks or more, or blocks of 512 threads or more (their
- * codelets need over 64 registers, one block per SM anyway). The last of Bluestein's passes
- * holds few values a thread, and takes it always (call 7: 2000003 1.35 -> 1.44, 65537 1.475
- * -> 1.525, 32771 1.745 -> 1.805, 1000003 1.45 -> 1.48, fp64 1000003 1.075 -> 1.11; 131071,
- * 200003, 500009, C2R 100003 even). */
-static int preload_ok(const kspec *k)
-{
-    return k->kind == KS_GPASS || k->minb >= 2 || k->T >= 512;
-}
-
 /* Stockham radix passes over the B columns of length R held in s. The first pass may read
  * its butterflies' elements straight from the source (from_global) and the last may write
  * them straight to the destination (to_global), so the data crosses shared memory twice
@@ -189,7 +173,7 @@ void gen_emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_
          * h200-2026-11-29j-calls.txt call 1); so the PTX has them all first (call 2: 3345^2
          * 0.93 -> 1.10 of cuFFT, R2C 3345^2 1.02 -> 1.19, 1000003 1.38 -> 1.44, 127 4.06 -> 4.33). */
         int defer = rd && (k->ops & KS_PRE_CHIRP);
-        int preo = wr && (k->ops & KS_POST_CHIRP) && preload_ok(k);
+        int preo = wr && k->cfetch;
         if (defer) sb_printf(b, "    kfft_cplx cw[%d];\n", iters * r);
         sb_printf(b, "#pragma unroll\n    for (int it = 0; it < %d; it++) {\n", kr);
         sb_printf(b, "        int bf = KFFT_TID + it * %d;\n        %s{\n", k->T, guard);

@@ -323,6 +323,22 @@ int blk_conv_regs(const kspec *k, int f64, const kfft_device_info *info)
     return ks_conv_fused(&o) ? 0 : blk_two_blocks_regs(k->T);
 }
 
+/* Does the last pass fetch Bluestein's output chirp into registers after its butterflies,
+ * before its stores (kspec.cfetch; passes.c)? It won (H200, bench/results/h200-2026-11-29j-
+ * calls.txt call 3: 8219 2.99 -> 3.16 of cuFFT, C2R 8219 3.23 -> 3.36, 4093 1.01 -> 1.06,
+ * 3345^2 1.09 -> 1.12, benzene's sparse 2-D FFT 1.146 -> 1.099 ms; fetched before the
+ * butterflies it spilled and lost, 8219 2.82). The values cost registers: 2039's 256-thread
+ * blocks went from 128 to 135, one block per SM instead of two (1.05 -> 0.80). So in one
+ * kernel only where the registers cannot take a block away: a launch bound of two blocks or
+ * more, or blocks of 512 threads or more (their codelets need over 64 registers, one block
+ * per SM anyway). The last of Bluestein's passes holds few values a thread and takes it
+ * always (call 7: 2000003 1.35 -> 1.44, 65537 1.475 -> 1.525, 32771 1.745 -> 1.805, 1000003
+ * 1.45 -> 1.48, fp64 1000003 1.075 -> 1.11; 131071, 200003, 500009, C2R 100003 even). */
+int blk_chirp_fetch(const kspec *k)
+{
+    return (k->ops & KS_POST_CHIRP) && (k->kind == KS_GPASS || k->minb >= 2 || k->T >= 512);
+}
+
 /* A register bound (k->regs) as the blocks per SM the compiler must make room for: as many
  * as shared memory and threads allow, at most 64K / (T * regs) (an SM's registers). Defaults
  * set one only for fp32 blocks of 512 threads (passes and mixed-radix one-kernel blocks, 64:

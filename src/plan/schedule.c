@@ -785,6 +785,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         if (k->pad == KS_PAD_SWZ && !info->no_spill_bets) k->swzfold = k->spill_bet = 1;
         k->cpad = gen_column_pad(k, (int64_t)info->smem_optin / eb);
         k->minb = blk_min_blocks(k, info);
+        k->cfetch = blk_chirp_fetch(k);
         k->idx64 = ispan > IDX32_LIMIT || ospan > IDX32_LIMIT || nuser > IDX32_LIMIT || sg->chunk * N > IDX32_LIMIT ||
                    k->chirp + N > IDX32_LIMIT || k->bhat + N > IDX32_LIMIT || k->dlog + r->n > IDX32_LIMIT || k->rtw + r->n > IDX32_LIMIT;
     }
