@@ -19,6 +19,16 @@ int gen_one_column(const kspec *k);
 /* Does the first pass reading the source take the packed C2R's twiddle as wb times a constant (kspec.h: rtw1)? */
 int gen_c2r_wb(const kspec *k);
 
+/* Does the packed R2C's last pass pair its butterflies j and Ns - j in each thread and store
+ * the post-step from registers (kernel.c)? Its store, for rounds it - 1 and it of r-point
+ * butterflies, RB = Ns of them a column. */
+int gen_r2c_pair_last(const kspec *k);
+void gen_r2c_pair_store(strbuf *b, const kspec *k, int index, int r, int RB);
+/* The packed C2R's first pass the same way: it loads X[j + i RB] of both rounds, then the
+ * pre-step makes both rounds' inputs from the pairs in registers. */
+int gen_c2r_pair_first(const kspec *k);
+void gen_c2r_pair_load(strbuf *b, const kspec *k, int index, int r, int RB);
+
 /* The output's scaling (normalization), where the spec has one: v *= S. */
 void gen_emit_scale(strbuf *b, const kspec *k);
 /* Stockham radix passes over the block's columns (passes.c); mid: what the last pass ends in. */

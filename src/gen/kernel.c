@@ -563,6 +563,122 @@ static void emit_store_r2c_2_pass(strbuf *b, const kspec *k, int index)
     close_elem_loop(b);
 }
 
+int gen_r2c_pair_last(const kspec *k) { return k->rpair && k->st == KS_ST_R2C_PACK; }
+
+/* One output pair of the paired last pass: a = Z[pos], z = Z*[M - pos], pos <= M/2. */
+static void emit_pair_out(strbuf *b, const kspec *k, int index, const char *pos, const char *a, const char *z)
+{
+    char w[160];
+    snprintf(w, sizeof w, "tw[%lld + (%s)]", (long long)k->rtw, pos);
+    sb_printf(b, "            {\n            kfft_cplx a = %s, z = cconj(%s);\n", a, z);
+    emit_pack_split(b, k, index, pos, w);
+    sb_puts(b, "            }\n");
+}
+
+/* The post-step of round pair (it - 1, it) from registers (gen_r2c_pair_last): butterfly j of
+ * round it - 1 holds Z[j + i Ns], i < r, and round it's butterfly Ns - j holds their partners
+ * Z[M - j - i Ns] as element r - 1 - i; each pair is written once, from the side whose index is
+ * at most M/2 (the twiddle table's range). j = 0 pairs within its round (Z[i Ns] with
+ * Z[(r - i) Ns]), as does round it's Ns/2. */
+void gen_r2c_pair_store(strbuf *b, const kspec *k, int index, int r, int RB)
+{
+    const char *I = idx_type(k);
+    sb_printf(b, "            if (it & 1) {\n            %s g = col0 + bc;\n            if (g < ncols) {\n            %s t = g;\n", I, I);
+    char pos[96], a[64], z[64];
+    sb_puts(b, "            if (pp != 0) {\n");
+    for (int i = 0; i < r; i++) {
+        if (i < (r + 1) / 2) {
+            snprintf(pos, sizeof pos, "pp + %d", i * RB);
+            snprintf(a, sizeof a, "rv[(it - 1) * %d + %d]", r, i);
+            snprintf(z, sizeof z, "rv[it * %d + %d]", r, r - 1 - i);
+        } else {
+            snprintf(pos, sizeof pos, "%d - pp", (r - i) * RB);
+            snprintf(a, sizeof a, "rv[it * %d + %d]", r, r - 1 - i);
+            snprintf(z, sizeof z, "rv[(it - 1) * %d + %d]", r, i);
+        }
+        emit_pair_out(b, k, index, pos, a, z);
+    }
+    sb_puts(b, "            } else {\n");
+    for (int i = 0; i <= r / 2; i++) {
+        snprintf(pos, sizeof pos, "%d", i * RB);
+        snprintf(a, sizeof a, "rv[(it - 1) * %d + %d]", r, i);
+        snprintf(z, sizeof z, "rv[(it - 1) * %d + %d]", r, (r - i) % r);
+        emit_pair_out(b, k, index, pos, a, z);
+    }
+    for (int i = 0; i < (r + 1) / 2; i++) {
+        snprintf(pos, sizeof pos, "%d", RB / 2 + i * RB);
+        snprintf(a, sizeof a, "rv[it * %d + %d]", r, i);
+        snprintf(z, sizeof z, "rv[it * %d + %d]", r, r - 1 - i);
+        emit_pair_out(b, k, index, pos, a, z);
+    }
+    sb_puts(b, "            }\n            }\n            }\n");
+}
+
+int gen_c2r_pair_first(const kspec *k) { return k->rpair && k->ld == KS_LD_C2R_PACK; }
+
+/* Y = (a + c) + i conj(w) (a - c) into `ya`, and conj((a + c) - i conj(w) (a - c)), which is
+ * Y at M - k, into `yb` where not NULL (C2R's pre-step; W^(M-k) = -conj(W^k)). */
+static void emit_c2r_pair_out(strbuf *b, const kspec *k, const char *a, const char *c, const char *w, const char *ya, const char *yb,
+                              int real)
+{
+    sb_printf(b, "            {\n            kfft_cplx a = %s, c = cconj(%s);\n", a, c);
+    if (real) sb_puts(b, "            a.y = 0; c.y = 0;\n");
+    sb_printf(b, "            kfft_cplx w = %s;\n", w);
+    sb_puts(b, "            kfft_cplx sm = cadd(a, c), df = cmuli(cmul(cconj(w), csub(a, c)));\n            kfft_cplx v = cadd(sm, df);\n");
+    if (k->conj_in) emit_conj(b, k);
+    sb_printf(b, "            %s = v;\n", ya);
+    if (yb) {
+        sb_puts(b, "            v = cconj(csub(sm, df));\n");
+        if (k->conj_in) emit_conj(b, k);
+        sb_printf(b, "            %s = v;\n", yb);
+    }
+    sb_puts(b, "            }\n");
+}
+
+/* gen_c2r_pair_first's loads of round it (X[bj + i RB] into rv, zero past the last column)
+ * and, after round it of a pair, the pre-step of both: butterfly j's element i pairs with
+ * element r - 1 - i of butterfly RB - j; j = 0 pairs i with r - i (X[M] with X[0]), RB/2 i
+ * with r - 1 - i. */
+void gen_c2r_pair_load(strbuf *b, const kspec *k, int index, int r, int RB)
+{
+    const char *I = idx_type(k);
+    long long is = (long long)k->istride, M = (long long)k->n, tw0 = (long long)k->rtw;
+    sb_printf(b, "            %s g = col0 + bc;\n", I);
+    sb_printf(b, "            %s base = in_off + kfft_k%d_ioff(tbase + g);\n", I, index);
+    sb_printf(b, "#pragma unroll\n            for (int i = 0; i < %d; i++) rv[it * %d + i] = g < ncols ? in[base + (bj + i * %d) * %lld] : KFFT_MK(0, 0);\n",
+              r, r, RB, is);
+    sb_puts(b, "            if (it & 1) {\n            if (pp != 0) {\n");
+    char a[64], c[64], w[160], ya[64], yb[64];
+    if (k->rtw1) { /* W^(pp + i RB) = W^pp W^(i RB), the second a constant */
+        sb_printf(b, "            kfft_cplx wb = tw[%lld + pp];\n", tw0);
+        rtw1_twiddle(b, k, "0", w, sizeof w); /* declares kc[] */
+    }
+    for (int i = 0; i < r; i++) {
+        snprintf(a, sizeof a, "rv[(it - 1) * %d + %d]", r, i);
+        snprintf(c, sizeof c, "rv[it * %d + %d]", r, r - 1 - i);
+        if (k->rtw1) snprintf(w, sizeof w, "cmul(wb, kc[%d])", i);
+        else snprintf(w, sizeof w, "tw[%lld + pp + %d]", tw0, i * RB);
+        emit_c2r_pair_out(b, k, a, c, w, a, c, 0);
+    }
+    sb_puts(b, "            } else {\n");
+    sb_printf(b, "            kfft_cplx xm = g < ncols ? in[base + %lld] : KFFT_MK(0, 0);\n", M * is);
+    snprintf(a, sizeof a, "rv[(it - 1) * %d]", r);
+    emit_c2r_pair_out(b, k, a, "xm", "KFFT_MK(1, 0)", a, NULL, 1);
+    for (int i = 1; i <= r / 2; i++) {
+        snprintf(a, sizeof a, "rv[(it - 1) * %d + %d]", r, i);
+        snprintf(c, sizeof c, "rv[(it - 1) * %d + %d]", r, r - i);
+        snprintf(w, sizeof w, "tw[%lld + %d]", tw0, i * RB);
+        emit_c2r_pair_out(b, k, a, c, w, a, 2 * i == r ? NULL : c, 0);
+    }
+    for (int i = 0; i < (r + 1) / 2; i++) {
+        snprintf(ya, sizeof ya, "rv[it * %d + %d]", r, i);
+        snprintf(yb, sizeof yb, "rv[it * %d + %d]", r, r - 1 - i);
+        snprintf(w, sizeof w, "tw[%lld + %d]", tw0, RB / 2 + i * RB);
+        emit_c2r_pair_out(b, k, ya, yb, w, ya, 2 * i == r - 1 ? NULL : yb, 0);
+    }
+    sb_puts(b, "            }\n            }\n");
+}
+
 /* R2C of even length 2M from the length-M transform Z of z[m] = x[2m] + i x[2m+1]:
  * X[k] = (Z[k] + Z*[M-k])/2 - i W^k (Z[k] - Z*[M-k])/2 for k = 0..M (Z[M] = Z[0]). By pairs:
  * with W^(M-k) = -conj(W^k), X[M-k] is conj of the same sum with the second term's sign
@@ -680,9 +796,10 @@ void gen_kernel_io(const kspec *k, int *from_global, int *to_global)
      * fp64 0.48-0.79 -> 0.87-1.11 (31: 0.70). Lengths 2 and 3 ran at the ceiling direct: kept. */
     int lone = k->nrad == 1 && !conv && k->kind == KS_SINGLE && k->R >= 4;
     *from_global = k->nrad > 0 && !rader && !(lone && gen_walk_along(k, 0));
-    *to_global = k->nrad > 0 && !rader && !k->clu && k->st != KS_ST_R2C_PACK && k->st != KS_ST_HALF2 &&
-                 !(lone && gen_walk_along(k, 1)) &&
-                 !(k->nrad == 1 && !conv && gen_walk_along(k, 0) != gen_walk_along(k, 1));
+    *to_global = (k->nrad > 0 && !rader && !k->clu && k->st != KS_ST_R2C_PACK && k->st != KS_ST_HALF2 &&
+                  !(lone && gen_walk_along(k, 1)) &&
+                  !(k->nrad == 1 && !conv && gen_walk_along(k, 0) != gen_walk_along(k, 1))) ||
+                 gen_r2c_pair_last(k);
 }
 
 int gen_pass_along(const kspec *k, int rd, int wr) { return rd ? gen_walk_along(k, 0) : wr ? gen_walk_along(k, 1) : 1; }
@@ -776,7 +893,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
         emit_cluster_store(b, k, index);
     } else if (ks_pair_pass(k)) {
         emit_store_r2c_2_pass(b, k, index);
-    } else if (k->st == KS_ST_R2C_PACK) {
+    } else if (k->st == KS_ST_R2C_PACK && !to_global) {
         emit_store_r2c_pack(b, k, index);
     } else if (k->st == KS_ST_HALF2) {
         emit_store_r2c_2(b, k, index);

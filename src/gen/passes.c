@@ -158,10 +158,22 @@ void gen_emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_
         int rd = from_global && p == 0, wr = to_global && p == k->nrad - 1;
         int along = k->plane ? 0 : gen_pass_along(k, rd, wr); /* a plane's columns are element-major */
         const char *guard = NB % k->T ? "if (bf < NB) " : "";
-        char map[128];
+        char map[256], pguard[48];
         if (gen_one_column(k)) snprintf(map, sizeof map, "int bc = 0, bj = bf;");
         else if (along) snprintf(map, sizeof map, "int bc = bf / %d, bj = bf - bc * %d;", RB, RB);
         else snprintf(map, sizeof map, "int bc = bf %% %d, bj = bf / %d;", k->B, k->B);
+        /* The packed R2C's paired last pass and C2R's paired first (gen_r2c_pair_last,
+         * gen_c2r_pair_first): rounds 2q and 2q+1 of a thread take butterflies j and RB - j of
+         * one column (pair slot ps; j = 0 with RB/2), whose elements k and M - k the post-step
+         * or pre-step combines in registers. */
+        int pl = (wr && gen_r2c_pair_last(k)) || (rd && gen_c2r_pair_first(k)), H = RB / 2, P = k->B * H;
+        if (pl) {
+            iters = 2 * ((P + k->T - 1) / k->T);
+            snprintf(pguard, sizeof pguard, "if (ps < %d) ", P);
+            guard = P % k->T ? pguard : "";
+            snprintf(map, sizeof map, "int bc = ps / %d, pp = ps - bc * %d;\n            int bj = !(it & 1) ? pp : pp == 0 ? %d : %d - pp;", H, H,
+                     H, RB);
+        }
         sb_printf(b, "    { /* radix-%d pass, Ns = %lld%s%s */\n", r, Ns, rd ? ", from global" : "", wr ? ", to global" : "");
         /* Rounds kr and later wait in the staging area (kspec.h: keep); their registers are live
          * only from their fetch to their store. */
@@ -176,10 +188,13 @@ void gen_emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_
         int preo = wr && k->cfetch;
         if (defer) sb_printf(b, "    kfft_cplx cw[%d];\n", iters * r);
         sb_printf(b, "#pragma unroll\n    for (int it = 0; it < %d; it++) {\n", kr);
-        sb_printf(b, "        int bf = KFFT_TID + it * %d;\n        %s{\n", k->T, guard);
-        sb_printf(b, "            %s\n", map);
+        if (pl) sb_printf(b, "        int ps = KFFT_TID + (it >> 1) * %d;\n", k->T);
+        else sb_printf(b, "        int bf = KFFT_TID + it * %d;\n", k->T);
+        sb_printf(b, "        %s{\n            %s\n", guard, map);
         int live = rd ? gen_live_elems(k, r, 0) : r, out_live = wr ? gen_live_elems(k, r, 1) : r;
-        if (rd) {
+        if (rd && pl) {
+            gen_c2r_pair_load(b, k, index, r, RB);
+        } else if (rd) {
             if (gen_c2r_wb(k)) { /* W_nreal^bj (kspec.h: rtw1); the table ends at nreal/2, past which Bluestein's bj read nothing */
                 long long M = (long long)k->nreal / 2;
                 if (RB - 1 > M) sb_printf(b, "            kfft_cplx wb = tw[%lld + (bj < %lld ? bj : %lld)];\n", (long long)k->rtw, M, M);
@@ -215,8 +230,9 @@ void gen_emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_
          * single pass reading and writing global memory (in-place transforms). */
         if (!rd || wr || twst) sb_puts(b, "    KFFT_BARRIER();\n");
         sb_printf(b, "#pragma unroll\n    for (int it = 0; it < %d; it++) {\n", iters);
-        sb_printf(b, "        int bf = KFFT_TID + it * %d;\n        %s{\n", k->T, guard);
-        sb_printf(b, "            %s\n", map);
+        if (pl) sb_printf(b, "        int ps = KFFT_TID + (it >> 1) * %d;\n", k->T);
+        else sb_printf(b, "        int bf = KFFT_TID + it * %d;\n", k->T);
+        sb_printf(b, "        %s{\n            %s\n", guard, map);
         if (kr < iters)
             sb_printf(b, "            if (it >= %d) {\n#pragma unroll\n                for (int i = 0; i < %d; i++) rv[it * %d + i] = s[%lld + i * %lld + bf - %lld];\n            }\n",
                       kr, r, r, so, S, (long long)kr * k->T);
@@ -259,7 +275,10 @@ void gen_emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_
         }
         if (live < r) sb_printf(b, "            kfft_dft%d_%d(&rv[it * %d]);\n", r, live, r);
         else sb_printf(b, "            kfft_dft%d(&rv[it * %d]);\n", r, r);
-        if (wr) {
+        if (pl && wr) {
+            gen_r2c_pair_store(b, k, index, r, RB);
+            sb_puts(b, "        }\n    }\n    }\n");
+        } else if (wr) {
             if (preo) {
                 sb_printf(b, "            kfft_cplx co[%d];\n#pragma unroll\n            for (int i = 0; i < %d; i++) {\n", out_live, out_live);
                 sb_printf(b, "        int c = bc, e = bj + i * %d;\n        %s g = col0 + c;\n", RB, idx_type(k));

@@ -339,6 +339,34 @@ int blk_chirp_fetch(const kspec *k)
     return (k->ops & KS_POST_CHIRP) && (k->kind == KS_GPASS || k->minb >= 2 || k->T >= 512);
 }
 
+/* Does a one-kernel packed real block pair its butterflies j and Ns - j in one thread
+ * (kspec.rpair)? R2C's last pass then stores the post-step from registers, without the pass
+ * through shared memory and the barrier after it; C2R's first loads each X[k] once, not twice
+ * (as X[k] and as X[M-k]), and makes the pre-step in registers. A thread takes two rounds of
+ * the pass: where the pass has one round a thread, half the threads idle in it. H200, kfft/cuFFT
+ * in one run, rule off and on (bench/results/h200-2026-11-29k-calls.txt calls 2-5):
+ * - fp32 R2C, R <= 2048, every thread two rounds, 64 butterflies a column or more (a warp's
+ *   stores then stay in runs of 32 elements): 2048 0.87 -> 0.93, 4000 1.50 -> 1.58, 1000 1.22
+ *   -> 1.27, 2048^2 0.94 -> 0.97, 1000^2 0.88 -> 0.89; held out: 900 1.75 -> 1.89, 700 1.86 ->
+ *   1.95, 4000^2 1.23 -> 1.25, 3072 3.06 -> 2.99. Left out as measured: 20 butterflies a column
+ *   (400: 2.81 -> 1.33, stores in runs of 10), larger blocks (6000 -5%, 8000 -18%, 16384 -3%,
+ *   32768 -29%), idle threads (8192 0.88 -> 0.55); fp32 C2R lost everywhere (16384 0.83 -> 0.50).
+ * - fp64 C2R, R <= 1200, two columns a block or more: 28 of 31 faster (448 0.97 -> 1.26, 1120
+ *   1.32 -> 1.67, 2048 0.67 -> 0.80, 1536 1.56 -> 1.85, 800 1.71 -> 2.02, 512 0.79 -> 0.89, 1024^2
+ *   0.93 -> 1.00, 512^3 0.91 -> 0.95), 600 1.32 -> 1.15, 640 and 480 x 640 -5%. Left out as
+ *   measured: one column (2304 1.62 -> 1.24, 2160 -5%; 2400 +7%) and R over 1200 (3000 1.66 ->
+ *   1.16, 4096 0.92 -> 0.48, 16384 1.26 -> 0.67).
+ * fp64 R2C was not measured with every thread two rounds; the H100's plans keep shared memory. */
+int blk_real_pairs(const kspec *k, const kfft_device_info *info)
+{
+    if (!blk_fast_memory(info) || !ks_rpair_ok(k)) return 0;
+    if (k->st == KS_ST_R2C_PACK) {
+        int rb = k->R / k->rad[k->nrad - 1];
+        return !k->f64 && k->R <= 2048 && rb >= 64 && ((int64_t)k->B * rb) % (2 * k->T) == 0;
+    }
+    return k->f64 && k->R <= 1200 && k->B >= 2;
+}
+
 /* A register bound (k->regs) as the blocks per SM the compiler must make room for: as many
  * as shared memory and threads allow, at most 64K / (T * regs) (an SM's registers). Defaults
  * set one only for fp32 blocks of 512 threads (passes and mixed-radix one-kernel blocks, 64:

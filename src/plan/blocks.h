@@ -53,6 +53,7 @@ int blk_conv_regs(const kspec *k, int f64, const kfft_device_info *info);
 /* Blocks per SM the compiler is told to fit (CUDA launch bounds; 0: none). */
 int blk_min_blocks(const kspec *k, const kfft_device_info *info);
 int blk_chirp_fetch(const kspec *k);
+int blk_real_pairs(const kspec *k, const kfft_device_info *info);
 /* Thread counts: a thread per butterfly of the widest pass; of the narrowest; of every pass; fp32
  * blocks with a large odd part, and those blocks' register bound (0: none). */
 int blk_widest_pass_threads(const kspec *k, const kfft_device_info *info);

@@ -786,6 +786,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         k->cpad = gen_column_pad(k, (int64_t)info->smem_optin / eb);
         k->minb = blk_min_blocks(k, info);
         k->cfetch = blk_chirp_fetch(k);
+        k->rpair = blk_real_pairs(k, info);
         k->idx64 = ispan > IDX32_LIMIT || ospan > IDX32_LIMIT || nuser > IDX32_LIMIT || sg->chunk * N > IDX32_LIMIT ||
                    k->chirp + N > IDX32_LIMIT || k->bhat + N > IDX32_LIMIT || k->dlog + r->n > IDX32_LIMIT || k->rtw + r->n > IDX32_LIMIT;
     }
