@@ -19,8 +19,8 @@ int gen_one_column(const kspec *k);
 /* Does the first pass reading the source take the packed C2R's twiddle as wb times a constant (kspec.h: rtw1)? */
 int gen_c2r_wb(const kspec *k);
 
-/* Does the packed R2C's last pass pair its butterflies j and Ns - j in each thread and store
- * the post-step from registers (kernel.c)? Its store, for rounds it - 1 and it of r-point
+/* Does the packed R2C's last pass pair its butterflies j and RB - j in each thread and store
+ * the post-step from registers (kspec.rpair)? Its store, for rounds it - 1 and it of r-point
  * butterflies, RB = Ns of them a column. */
 int gen_r2c_pair_last(const kspec *k);
 void gen_r2c_pair_store(strbuf *b, const kspec *k, int index, int r, int RB);

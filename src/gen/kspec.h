@@ -182,8 +182,9 @@ typedef struct {
     int64_t tw_pa, tw_pb;
     int twst;            /* KS_GPASS, Ns > 1: those of the block's columns staged in shared memory (ks_tw_area) */
     int cfetch;          /* KS_POST_CHIRP: the last pass fetches the output chirp before its stores (blocks.c: blk_chirp_fetch) */
-    int rpair;           /* a one-kernel packed R2C's last pass (C2R's first) gives a thread butterflies j and Ns - j, the
-                          * post-step (pre-step) in registers; ks_rpair_ok, blocks.c: blk_real_pairs, passes.c */
+    int rpair;           /* a one-kernel packed R2C's last pass (C2R's first) gives a thread butterflies j and RB - j
+                          * (RB = R / r a column), the post-step (pre-step) in registers; ks_rpair_ok,
+                          * blocks.c: blk_real_pairs, passes.c */
     /* KS_GPASS, Ns = 1, B = 1, the first of two passes whose second has one radix P = clu
      * (0: none): that pass too, across clusters of P blocks sharing shared memory (CUDA), so
      * the transform never crosses global memory in between. Block j of a cluster holds column
@@ -354,8 +355,8 @@ static inline int64_t ks_stage_area(const kspec *k)
     return a;
 }
 /* Can a one-kernel packed R2C's last pass, or C2R's first pass reading the source, pair its
- * butterflies j and Ns - j (Ns = R / r, even) in one thread (kspec.rpair)? Not across a
- * cluster, in a plane, through a convolution, or with staged rounds. */
+ * butterflies j and RB - j (RB = R / r of that pass, even) in one thread (kspec.rpair)? Not
+ * across a cluster, in a plane, through a convolution, or with staged rounds. */
 static inline int ks_rpair_ok(const kspec *k)
 {
     if (k->kind != KS_SINGLE || k->clu || k->plane || k->nrad < 2 ||

@@ -339,8 +339,8 @@ int blk_chirp_fetch(const kspec *k)
     return (k->ops & KS_POST_CHIRP) && (k->kind == KS_GPASS || k->minb >= 2 || k->T >= 512);
 }
 
-/* Does a one-kernel packed real block pair its butterflies j and Ns - j in one thread
- * (kspec.rpair)? R2C's last pass then stores the post-step from registers, without the pass
+/* Does a one-kernel packed real block pair its butterflies j and RB - j of the pass touching
+ * the user's side in one thread (kspec.rpair)? R2C's last pass then stores the post-step from registers, without the pass
  * through shared memory and the barrier after it; C2R's first loads each X[k] once, not twice
  * (as X[k] and as X[M-k]), and makes the pre-step in registers. A thread takes two rounds of
  * the pass: where the pass has one round a thread, half the threads idle in it. H200, kfft/cuFFT
