@@ -826,9 +826,37 @@ static void spill_bets(void)
         }
 }
 
+/* The last column pass over a half spectrum's rows (n/2+1 elements, off sector alignment) takes
+ * twice the columns in fp32 on an H200 (schedule.c gpasses): R2C and C2R 16384 x 10 (rows of 6)
+ * against the H100's plan; 16384 x 30 (rows of 16, aligned) and fp64 as the H100's. */
+static void wide_last_pass(void)
+{
+    static const struct { kfft_type type; int64_t n1; kfft_precision prec; int wide; } c[] = {
+        {KFFT_R2C, 10, KFFT_F32, 1}, {KFFT_C2R, 10, KFFT_F32, 1}, {KFFT_R2C, 30, KFFT_F32, 0}, {KFFT_R2C, 10, KFFT_F64, 0}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        int64_t n[2] = {16384, c[i].n1};
+        kfft_device_info h200 = test_h200_info("sm_90"), h100 = test_h100_info("sm_90");
+        kfft_schedule a, b;
+        if (schedule_on(&h200, c[i].type, c[i].prec, 2, n, 1, &a)) {
+            CHECK(0, "wide last pass %zu: plan failed: %s", i, kfft_error_message());
+            continue;
+        }
+        if (!schedule_on(&h100, c[i].type, c[i].prec, 2, n, 1, &b)) {
+            /* the column passes: the last of the two kernels along the 16384 axis */
+            int la = c[i].type == KFFT_R2C ? a.nsteps - 1 : 1, lb = c[i].type == KFFT_R2C ? b.nsteps - 1 : 1;
+            CHECK(a.nsteps == 3 && b.nsteps == 3 && a.spec[la].kind == KS_GPASS && b.spec[lb].kind == KS_GPASS &&
+                      a.spec[la].B == (c[i].wide ? 2 : 1) * b.spec[lb].B && a.spec[la - 1].B == b.spec[lb - 1].B,
+                  "wide last pass %zu: %s on the H200, %s on the H100", i, a.describe, b.describe);
+            kfft_schedule_free(&b);
+        }
+        kfft_schedule_free(&a);
+    }
+}
+
 /* Split twiddle tables (kspec.twsplit, blocks.c split_wins) on packed real blocks of two columns
  * or more: the C2R's leave them on an H200 in fp32 (global tables) and keep them on the H100; the
- * packed R2C's of the same length keep them; fp64 plans are the H100's. */
+ * packed R2C's of the same length keep them; fp64 keeps the H100's tables, and on the H200 pairs
+ * the pre-step in registers (blocks.c blk_real_pairs). */
 static void c2r_split(void)
 {
     static const int64_t n[] = {1000, 2000, 400};
@@ -849,7 +877,8 @@ static void c2r_split(void)
         kfft_schedule a, b;
         if (!schedule_on(&h200, KFFT_C2R, KFFT_F64, 1, &n[i], 1 << 10, &a)) {
             if (!schedule_on(&h100, KFFT_C2R, KFFT_F64, 1, &n[i], 1 << 10, &b)) {
-                CHECK(!strcmp(a.describe, b.describe), "c2r split %lld, fp64: %s on the H200, %s on the H100", (long long)n[i], a.describe, b.describe);
+                CHECK(a.nsteps == 1 && b.nsteps == 1 && a.spec[0].twsplit == b.spec[0].twsplit && a.spec[0].rpair && !b.spec[0].rpair,
+                      "c2r split %lld, fp64: %s on the H200, %s on the H100", (long long)n[i], a.describe, b.describe);
                 kfft_schedule_free(&b);
             }
             kfft_schedule_free(&a);
@@ -2352,6 +2381,7 @@ int main(void)
     swizzled_blocks();
     spill_bets();
     c2r_split();
+    wide_last_pass();
     staged_rounds();
     strided_blocks();
     pass_shapes();

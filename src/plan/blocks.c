@@ -355,14 +355,19 @@ int blk_chirp_fetch(const kspec *k)
  *   1.32 -> 1.67, 2048 0.67 -> 0.80, 1536 1.56 -> 1.85, 800 1.71 -> 2.02, 512 0.79 -> 0.89, 1024^2
  *   0.93 -> 1.00, 512^3 0.91 -> 0.95), 600 1.32 -> 1.15, 640 and 480 x 640 -5%. Left out as
  *   measured: one column (2304 1.62 -> 1.24, 2160 -5%; 2400 +7%) and R over 1200 (3000 1.66 ->
- *   1.16, 4096 0.92 -> 0.48, 16384 1.26 -> 0.67).
- * fp64 R2C was not measured with every thread two rounds; the H100's plans keep shared memory. */
+ *   1.16, 4096 0.92 -> 0.48, 16384 1.26 -> 0.67). Held out (h200-2026-11-29l-calls.txt call 2):
+ *   14 of 19 faster (1008 1.73 -> 2.52, 672 1.19 -> 1.53, 420 1.01 -> 1.32, 1344 1.29 -> 1.57,
+ *   1536^2 1.47 -> 1.58), 1960 0.97 -> 0.83, 864 1.50 -> 1.42, 1728 0.67 -> 0.65.
+ * - fp64 R2C under the fp32 R2C's conditions (call 2): 7 of 8 faster, none slower (576 1.38 ->
+ *   1.41, 640 1.59 -> 1.64, 700 1.62 -> 1.66, 1000 0.97 -> 1.01, 1000^2 1.13 -> 1.15, 2048^2
+ *   1.00 both); its one-round form had lost (1024 0.96 -> 0.72).
+ * The H100's plans keep shared memory. */
 int blk_real_pairs(const kspec *k, const kfft_device_info *info)
 {
     if (!blk_fast_memory(info) || !ks_rpair_ok(k)) return 0;
     if (k->st == KS_ST_R2C_PACK) {
         int rb = k->R / k->rad[k->nrad - 1];
-        return !k->f64 && k->R <= 2048 && rb >= 64 && ((int64_t)k->B * rb) % (2 * k->T) == 0;
+        return k->R <= 2048 && rb >= 64 && ((int64_t)k->B * rb) % (2 * k->T) == 0;
     }
     return k->f64 && k->R <= 1200 && k->B >= 2;
 }

@@ -294,6 +294,17 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             while (B < ch->rows * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;
         else if (plain && !f64)
             while (B < 2 * Bg && (int64_t)2 * B * R[p] <= SMALL_PASS_ELEMS) B *= 2;
+        /* An fp32 last pass writing rows off sector alignment (a half spectrum's n/2+1 elements:
+         * 2-D R2C's columns, C2R's in place) leaves a partial sector at each end of every row
+         * piece: twice the columns (128 -> 256 bytes) halve them. H200, same run (bench/results/
+         * h200-2026-11-29l-calls.txt calls 1-2): R2C 16384^2 0.76 -> 0.84 of cuFFT, C2R 16384^2
+         * 0.67 -> 0.73, R2C 16384x4096 0.76 -> 0.84, C2R 0.69 -> 0.755; 8192-row columns (64-point
+         * last pass, already 256-byte rows) unchanged. The pass's DRAM bytes stay the same (ncu:
+         * 281 MB read, 253 written a chunk of R2C 16384^2); its time 224 -> 174 us. fp64 lost
+         * (R2C 8192^2 1.16 -> 1.11, C2R 0.945 -> 0.92). A first pass reading such rows gained
+         * nothing more (call 1). */
+        if (plain && !f64 && ch->rows <= 0 && p == np - 1 && user_out && blk_fast_memory(info) && base->ostride % 4)
+            for (int B0 = B; B < 2 * B0 && (int64_t)2 * B * R[p] <= emax;) B *= 2;
         /* A real user side (the first pass's load, the last pass's store) moves half an
          * element's bytes per column: twice the columns keep its rows whole sectors (C2R
          * 2^20's last pass wrote 16-byte halves of sectors, 969 GB/s against its first pass's
@@ -943,6 +954,8 @@ static void describe(kfft_schedule *s, const kfft_problem *p)
             o = describe_passes(s->describe, o, cap, " S=", k->keep, k->nrad);     /* passes staging rounds in shared memory */
             if (k->pad) o += snprintf(s->describe + o, cap - (size_t)o, k->pad == KS_PAD_SWZ ? " swz" : " pad"); /* against bank conflicts */
             if (k->regs) o += snprintf(s->describe + o, cap - (size_t)o, " regs=%d", k->regs); /* the register bound asked for */
+            if (k->rpair) o += snprintf(s->describe + o, cap - (size_t)o, " rp"); /* packed real pairs in registers */
+            if (k->cfetch) o += snprintf(s->describe + o, cap - (size_t)o, " cf"); /* output chirp fetched before the stores */
         }
     }
 }
