@@ -40,7 +40,7 @@ typedef struct {
     kfft_buffer in, out, tw;
     int64_t in_off, out_off; /* elements of the side's type */
     int64_t ncols, tbase;    /* columns in this launch; first transform of the chunk */
-    int inv;
+    int inv;                 /* the table kernel's kind (plan/tabload.c); FFT kernels, made per direction, ignore it */
     int64_t aux;             /* kernel-specific (mirror-store row offset; 0 otherwise) */
 } kfft_launch_args;
 
