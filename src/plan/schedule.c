@@ -303,7 +303,8 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * 281 MB read, 253 written a chunk of R2C 16384^2); its time 224 -> 174 us. fp64 lost
          * (R2C 8192^2 1.16 -> 1.11, C2R 0.945 -> 0.92). A first pass reading such rows gained
          * nothing more (call 1). */
-        if (plain && !f64 && ch->rows <= 0 && p == np - 1 && user_out && blk_fast_memory(info) && base->ostride % 4)
+        if (plain && !f64 && ch->rows <= 0 && p == np - 1 && user_out && blk_fast_memory(info) &&
+            base->ostride % (ROW_BYTES / blk_elem_bytes(f64)))
             for (int B0 = B; B < 2 * B0 && (int64_t)2 * B * R[p] <= emax;) B *= 2;
         /* A real user side (the first pass's load, the last pass's store) moves half an
          * element's bytes per column: twice the columns keep its rows whole sectors (C2R
