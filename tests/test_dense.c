@@ -400,7 +400,9 @@ static void nd_shapes(T *t, int large)
                                      /* planes in clusters of blocks on the H100 (kspec.h: plane, clu): fp32 256^2 in four (C2R's packed
                                       * 256 x 128 too: in place here, out of place in the next), fp64 128^2 in eight; real
                                       * planes of 512 x 64 and 128 x 256 packed in four */
-                                     {3, 130, 256, 256}, {3, 129, 256, 256}, {3, 130, 128, 128}, {3, 130, 512, 128}, {3, 129, 128, 512}};
+                                     {3, 130, 256, 256}, {3, 129, 256, 256}, {3, 130, 128, 128}, {3, 130, 512, 128}, {3, 129, 128, 512},
+                                     /* real columns bound to two blocks per SM on 4 TB/s devices (blocks.c blk_real_columns_bound) */
+                                     {2, 1000, 1000}, {3, 480, 48, 64}, {2, 1920, 200}};
     int count = large ? (int)(sizeof big / sizeof *big) : (int)(sizeof small / sizeof *small);
     for (int i = 0; i < count; i++) {
         const int64_t *s = large ? big[i] : small[i];

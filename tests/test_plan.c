@@ -1152,8 +1152,8 @@ static void staged_rounds(void)
  * - mixed-radix axes of several columns a block keep a thread per butterfly (odd_block_threads'
  *   512 is for one transform a block): 1000^3, 800^3, 4000^2;
  * - complex plans' mixed-radix blocks of several columns and over 512 threads are bound to two
- *   blocks per SM (minb; 0: no bound); real transforms' strided axes and convolution columns
- *   are not. */
+ *   blocks per SM (minb; 0: no bound); on the H100 real transforms' strided axes and
+ *   convolution columns are not. */
 static void strided_blocks(void)
 {
     struct { kfft_type type; int rank; int64_t n; const char *want; int k, minb; } c[] = {
@@ -1182,6 +1182,33 @@ static void strided_blocks(void)
         CHECK(k < 0 || (s.nsteps > k && s.spec[k].minb == c[i].minb), "strided %s %lld^%d k%d: %d blocks per SM, want %d: %s", type,
               (long long)c[i].n, c[i].rank, k, k >= 0 && s.nsteps > k ? s.spec[k].minb : -1, c[i].minb, s.describe);
         kfft_schedule_free(&s);
+    }
+}
+
+/* Real transforms' strided column blocks take the two-blocks bound on an H200 (blocks.c
+ * blk_real_columns_bound) where no radix is wider than 16 and the bound leaves four registers a
+ * point of the widest: R2C and C2R 1000^3, R2C 1920^2; not 2744^2 (14 at 40), 3456^2 (radix 18) or
+ * 400^3 (radix 20); never on the H100. */
+static void real_column_bounds(void)
+{
+    struct { kfft_type type; kfft_precision prec; int rank; int64_t n; int k, minb; } c[] = {
+        {KFFT_R2C, KFFT_F32, 3, 1000, 2, 2}, {KFFT_C2R, KFFT_F32, 3, 1000, 0, 2}, {KFFT_R2C, KFFT_F32, 2, 1920, 1, 2},
+        {KFFT_R2C, KFFT_F32, 2, 2744, 1, 0}, {KFFT_R2C, KFFT_F32, 2, 3456, 1, 0},  {KFFT_R2C, KFFT_F32, 3, 400, 2, 0}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        int64_t n[3] = {c[i].n, c[i].n, c[i].n};
+        for (int v = 0; v < 2; v++) { /* the H200, then the H100 */
+            kfft_device_info info = v ? test_h100_info("sm_90") : test_h200_info("sm_90");
+            kfft_schedule s;
+            if (schedule_on(&info, c[i].type, c[i].prec, c[i].rank, n, 1, &s)) {
+                CHECK(0, "real column bound %zu: plan failed: %s", i, kfft_error_message());
+                continue;
+            }
+            int k = c[i].k, want = v ? 0 : c[i].minb;
+            CHECK(s.nsteps > k && s.spec[k].kind == KS_SINGLE && s.spec[k].B > 1 && s.spec[k].minb == want,
+                  "real column bound %zu (%s): k%d %d blocks per SM, want %d: %s", i, v ? "H100" : "H200", k,
+                  s.nsteps > k ? s.spec[k].minb : -1, want, s.describe);
+            kfft_schedule_free(&s);
+        }
     }
 }
 
@@ -2384,6 +2411,7 @@ int main(void)
     wide_last_pass();
     staged_rounds();
     strided_blocks();
+    real_column_bounds();
     pass_shapes();
     single_bounds();
     f64_column_bounds();
