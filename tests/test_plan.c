@@ -1193,7 +1193,7 @@ static void real_column_bounds(void)
 {
     struct { kfft_type type; kfft_precision prec; int rank; int64_t n; int k, minb; } c[] = {
         {KFFT_R2C, KFFT_F32, 3, 1000, 2, 2}, {KFFT_C2R, KFFT_F32, 3, 1000, 0, 2}, {KFFT_R2C, KFFT_F32, 2, 1920, 1, 2},
-        {KFFT_R2C, KFFT_F32, 2, 2744, 1, 0}, {KFFT_R2C, KFFT_F32, 2, 3456, 1, 0},  {KFFT_R2C, KFFT_F32, 3, 400, 2, 0}};
+        {KFFT_R2C, KFFT_F32, 2, 2744, 1, 0}, {KFFT_R2C, KFFT_F32, 2, 3456, 1, 0}, {KFFT_R2C, KFFT_F32, 3, 400, 2, 0}};
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         int64_t n[3] = {c[i].n, c[i].n, c[i].n};
         for (int v = 0; v < 2; v++) { /* the H200, then the H100 */
