@@ -411,9 +411,9 @@ static void radix_range(const kspec *k, int *minr, int *maxr)
  * 8 at 800) take the complex plans' bound to two blocks per SM? On 4 TB/s devices, where no radix
  * is wider than 16 and the bound leaves four registers a point of the widest radix. On the H200
  * (bench/results/h200-2026-11-29m-calls.txt, two reps, ratios kfft/cuFFT; unbound these compile
- * to 43-45 registers, one block per SM): R2C 1000^3 0.86 ->
- * 0.98, C2R 0.83 -> 0.93, R2C 900^3 0.97 -> 1.22, 500^3 1.05 -> 1.27, C2R 500^3 1.00 -> 1.23,
- * 1000^2 0.91 -> 1.02, 900^2 1.11 -> 1.37; held out, 480^3 1.14 -> 1.44, 972^3 1.27 -> 1.42,
+ * to 43-45 registers, one block per SM): R2C 1000^3 0.86 -> 0.98, C2R 0.83 -> 0.93, R2C 900^3
+ * 0.97 -> 1.22, 500^3 1.05 -> 1.27, C2R 500^3 1.00 -> 1.23, 1000^2 0.91 -> 1.02, 900^2 1.11 ->
+ * 1.37; held out, 480^3 1.14 -> 1.44, 972^3 1.27 -> 1.42,
  * 500^2 1.19 -> 1.38, C2R 1920^2 1.60 -> 1.95, 1000 x 4410 0.86 -> 0.96. Radices of 18 and 20 lost
  * with the bound (3456^2 1.23 -> 0.76, 3000^2 1.58 -> 1.31, 400^3 2.25 -> 2.11), and so did bounds
  * under four registers a point (2744^2, 14 at 40: 1.22 -> 0.89, 3375^2 15 at 35: 1.66 -> 1.21,

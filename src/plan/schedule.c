@@ -304,8 +304,8 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * (R2C 8192^2 1.16 -> 1.11, C2R 0.945 -> 0.92). A first pass reading such rows gained
          * nothing more (call 1). */
         if (plain && !f64 && ch->rows <= 0 && p == np - 1 && user_out && blk_fast_memory(info) &&
-            base->ostride % (ROW_BYTES / blk_elem_bytes(f64)))
-            for (int B0 = B; B < 2 * B0 && (int64_t)2 * B * R[p] <= emax;) B *= 2;
+            base->ostride % (ROW_BYTES / blk_elem_bytes(f64)) && (int64_t)2 * B * R[p] <= emax)
+            B *= 2;
         /* A real user side (the first pass's load, the last pass's store) moves half an
          * element's bytes per column: twice the columns keep its rows whole sectors (C2R
          * 2^20's last pass wrote 16-byte halves of sectors, 969 GB/s against its first pass's
