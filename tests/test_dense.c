@@ -401,8 +401,10 @@ static void nd_shapes(T *t, int large)
                                       * 256 x 128 too: in place here, out of place in the next), fp64 128^2 in eight; real
                                       * planes of 512 x 64 and 128 x 256 packed in four */
                                      {3, 130, 256, 256}, {3, 129, 256, 256}, {3, 130, 128, 128}, {3, 130, 512, 128}, {3, 129, 128, 512},
-                                     /* real columns bound to two blocks per SM on 4 TB/s devices (blocks.c blk_real_columns_bound) */
-                                     {2, 1000, 1000}, {3, 480, 48, 64}, {2, 1920, 200}};
+                                     /* real columns bound to two blocks per SM on 4 TB/s devices, complex columns of two blocks
+                                      * per SM by shared memory unbound there, whole warps (blocks.c blk_columns_bound,
+                                      * blk_complex_threads) */
+                                     {2, 1000, 1000}, {3, 480, 48, 64}, {2, 1920, 200}, {2, 2520, 48}, {2, 40, 2025}};
     int count = large ? (int)(sizeof big / sizeof *big) : (int)(sizeof small / sizeof *small);
     for (int i = 0; i < count; i++) {
         const int64_t *s = large ? big[i] : small[i];

@@ -464,7 +464,8 @@ static void block_threads_pad(void)
  * several, are padded in whole warps where the bank model has padding cut their wavefronts to
  * 60% or less (under 50% for blocks under 128 threads: C2R 640's 320 x 4 and 200's 200 x 8 keep
  * theirs; blocks under 32 points never: C2R 40's 20 x 64); on the H100 they keep their threads,
- * unpadded (blocks.c: blk_bank_pad). */
+ * unpadded (blocks.c: blk_bank_pad). Complex blocks left unpadded take whole warps on an H200
+ * (blk_complex_threads: 200 x 8 at 96, 1323 at 64). */
 static void fast_memory_pad(void)
 {
     static const struct {
@@ -473,8 +474,8 @@ static void fast_memory_pad(void)
         int T, pad, T_h100, pad_h100; /* the H200's threads and padding, the H100's */
     } c[] = {{KFFT_C2C, 2400, 160, 1, 150, 0}, {KFFT_C2C, 1280, 96, 1, 80, 0}, {KFFT_C2C, 3600, 256, 1, 225, 0},
              {KFFT_C2C, 160, 96, 1, 80, 0},    {KFFT_R2C, 2560, 96, 1, 80, 0}, {KFFT_C2R, 4608, 160, 1, 144, 0},
-             {KFFT_C2R, 40, 64, 0, 64, 0},     {KFFT_C2C, 200, 80, 0, 80, 0},  {KFFT_C2R, 640, 64, 0, 64, 0},
-             {KFFT_C2C, 1323, 63, 0, 63, 0},   {KFFT_C2C, 1024, 128, 1, 128, 1},
+             {KFFT_C2R, 40, 64, 0, 64, 0},     {KFFT_C2C, 200, 96, 0, 80, 0},  {KFFT_C2R, 640, 64, 0, 64, 0},
+             {KFFT_C2C, 1323, 64, 0, 63, 0},   {KFFT_C2C, 1024, 128, 1, 128, 1},
              /* 3 x 2^k blocks of 64 KB or more (schedule.c build_stage): the widest radices padded,
               * a thread per butterfly of the narrowest pass (C2R keeps 512, C2C 24576 its 512) */
              {KFFT_C2C, 12288, 768, 1, 512, 0}, {KFFT_R2C, 24576, 768, 1, 512, 0}, {KFFT_R2C, 49152, 1024, 1, 1024, 0},
@@ -1185,28 +1186,54 @@ static void strided_blocks(void)
     }
 }
 
-/* Real transforms' strided column blocks take the two-blocks bound on an H200 (blocks.c
- * blk_real_columns_bound) where no radix is wider than 16 and the bound leaves four registers a
- * point of the widest: R2C and C2R 1000^3, R2C 1920^2; not 2744^2 (14 at 40), 3456^2 (radix 18) or
- * 400^3 (radix 20); never on the H100. */
-static void real_column_bounds(void)
+/* Strided column blocks' two-blocks bound (blocks.c blk_columns_bound). On an H200: complex
+ * plans' where shared memory holds three blocks or more (C2C 2352^2, 1000^3, 400^3), not where
+ * it holds two (3375^2, 3087^2, 2520^2); real plans' where no radix is wider than 16 and the bound
+ * leaves four registers a point of the widest (R2C and C2R 1000^3, R2C 1920^2), not 2744^2 (14 at
+ * 40), 3456^2 (radix 18) or 400^3 (radix 20). On the H100 complex plans' always, real plans'
+ * never. */
+static void column_bounds(void)
 {
-    struct { kfft_type type; kfft_precision prec; int rank; int64_t n; int k, minb; } c[] = {
-        {KFFT_R2C, KFFT_F32, 3, 1000, 2, 2}, {KFFT_C2R, KFFT_F32, 3, 1000, 0, 2}, {KFFT_R2C, KFFT_F32, 2, 1920, 1, 2},
-        {KFFT_R2C, KFFT_F32, 2, 2744, 1, 0}, {KFFT_R2C, KFFT_F32, 2, 3456, 1, 0}, {KFFT_R2C, KFFT_F32, 3, 400, 2, 0}};
+    struct { kfft_type type; int rank; int64_t n; int k, h200, h100; } c[] = {
+        {KFFT_R2C, 3, 1000, 2, 2, 0}, {KFFT_C2R, 3, 1000, 0, 2, 0}, {KFFT_R2C, 2, 1920, 1, 2, 0}, {KFFT_R2C, 2, 2744, 1, 0, 0},
+        {KFFT_R2C, 2, 3456, 1, 0, 0}, {KFFT_R2C, 3, 400, 2, 0, 0},   {KFFT_C2C, 2, 2352, 1, 2, 2}, {KFFT_C2C, 3, 1000, 2, 2, 2},
+        {KFFT_C2C, 3, 400, 2, 2, 2},  {KFFT_C2C, 2, 3375, 1, 0, 2},  {KFFT_C2C, 2, 3087, 1, 0, 2}, {KFFT_C2C, 2, 2520, 1, 0, 2}};
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         int64_t n[3] = {c[i].n, c[i].n, c[i].n};
         for (int v = 0; v < 2; v++) { /* the H200, then the H100 */
             kfft_device_info info = v ? test_h100_info("sm_90") : test_h200_info("sm_90");
             kfft_schedule s;
-            if (schedule_on(&info, c[i].type, c[i].prec, c[i].rank, n, 1, &s)) {
-                CHECK(0, "real column bound %zu: plan failed: %s", i, kfft_error_message());
+            if (schedule_on(&info, c[i].type, KFFT_F32, c[i].rank, n, 1, &s)) {
+                CHECK(0, "column bound %zu: plan failed: %s", i, kfft_error_message());
                 continue;
             }
-            int k = c[i].k, want = v ? 0 : c[i].minb;
+            int k = c[i].k, want = v ? c[i].h100 : c[i].h200;
             CHECK(s.nsteps > k && s.spec[k].kind == KS_SINGLE && s.spec[k].B > 1 && s.spec[k].minb == want,
-                  "real column bound %zu (%s): k%d %d blocks per SM, want %d: %s", i, v ? "H100" : "H200", k,
-                  s.nsteps > k ? s.spec[k].minb : -1, want, s.describe);
+                  "column bound %zu (%s): k%d %d blocks per SM, want %d: %s", i, v ? "H100" : "H200", k, s.nsteps > k ? s.spec[k].minb : -1,
+                  want, s.describe);
+            kfft_schedule_free(&s);
+        }
+    }
+}
+
+/* fp32 complex unbound one-kernel blocks take whole warps on an H200 (blocks.c
+ * blk_complex_threads): 1000 x 2 columns at 224 threads (not 200), 2025 at 160 (not 135); not on
+ * the H100, not two-for-one real blocks (r2c:1575's 105). */
+static void complex_warps(void)
+{
+    struct { kfft_type type; kfft_precision prec; int64_t n; int h200, h100; } c[] = {
+        {KFFT_C2C, KFFT_F32, 1000, 224, 200}, {KFFT_C2C, KFFT_F32, 2025, 160, 135}, {KFFT_R2C, KFFT_F32, 1575, 105, 105}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        for (int v = 0; v < 2; v++) {
+            kfft_device_info info = v ? test_h100_info("sm_90") : test_h200_info("sm_90");
+            kfft_schedule s;
+            if (schedule_on(&info, c[i].type, c[i].prec, 1, &c[i].n, 64, &s)) {
+                CHECK(0, "complex warps %zu: plan failed: %s", i, kfft_error_message());
+                continue;
+            }
+            int want = v ? c[i].h100 : c[i].h200;
+            CHECK(s.nsteps == 1 && s.spec[0].T == want, "complex warps %lld (%s): %d threads, want %d: %s", (long long)c[i].n,
+                  v ? "H100" : "H200", s.nsteps ? s.spec[0].T : -1, want, s.describe);
             kfft_schedule_free(&s);
         }
     }
@@ -2411,7 +2438,8 @@ int main(void)
     wide_last_pass();
     staged_rounds();
     strided_blocks();
-    real_column_bounds();
+    column_bounds();
+    complex_warps();
     pass_shapes();
     single_bounds();
     f64_column_bounds();

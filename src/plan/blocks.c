@@ -407,24 +407,60 @@ static void radix_range(const kspec *k, int *minr, int *maxr)
     }
 }
 
-/* Do a real transform's strided column blocks (several columns a block, over 256 threads: 1000^3's
- * 8 at 800) take the complex plans' bound to two blocks per SM? On 4 TB/s devices, where no radix
- * is wider than 16 and the bound leaves four registers a point of the widest radix. On the H200
- * (bench/results/h200-2026-11-29m-calls.txt, two reps, ratios kfft/cuFFT; unbound these compile
- * to 43-45 registers, one block per SM): R2C 1000^3 0.86 -> 0.98, C2R 0.83 -> 0.93, R2C 900^3
- * 0.97 -> 1.22, 500^3 1.05 -> 1.27, C2R 500^3 1.00 -> 1.23, 1000^2 0.91 -> 1.02, 900^2 1.11 ->
- * 1.37; held out, 480^3 1.14 -> 1.44, 972^3 1.27 -> 1.42,
- * 500^2 1.19 -> 1.38, C2R 1920^2 1.60 -> 1.95, 1000 x 4410 0.86 -> 0.96. Radices of 18 and 20 lost
- * with the bound (3456^2 1.23 -> 0.76, 3000^2 1.58 -> 1.31, 400^3 2.25 -> 2.11), and so did bounds
- * under four registers a point (2744^2, 14 at 40: 1.22 -> 0.89, 3375^2 15 at 35: 1.66 -> 1.21,
- * 3430^2 10 at 32: 1.42 -> 1.11, 2700^2 15 at 44: 1.32 -> 1.24); 1000^3 (10 at 40) is at the
- * edge. On the H100 the bound lost (schedule.c). Twice the columns unbound (1024 threads) gained
- * less: R2C 1000^3 0.95. */
-int blk_real_columns_bound(const kspec *k, const kfft_device_info *info)
+/* Threads for an fp32 complex one-kernel block without a register bound, on 4 TB/s CUDA devices:
+ * rounded up to whole warps, as Rader blocks are (blk_rader_threads). The warps are the same; the
+ * last round's threads test their butterfly, and the compiler then keeps fewer registers live
+ * (1000's 10x10x10 at 200 threads: 47 registers, 6 blocks per SM; at 224: 32, 9; NVRTC, locally,
+ * scripts/sass_count.py). H200, same run, two reps each (bench/results/
+ * h200-2026-11-29n-calls.txt calls 2-3, kfft/cuFFT): 1000 0.91 -> 0.99, 2025 0.81 -> 0.93, 1400
+ * 0.85 -> 0.93, 1500 0.96 -> 1.01, 1360 0.86 -> 0.97, 2116 0.92 -> 0.99, 135 1.15 -> 1.53, 450
+ * 1.03 -> 1.17, 2700 0.83 -> 0.87, 625 0.83 -> 0.86, 744 0.95 -> 0.99; 2-D and 3-D: 720^2 1.11 ->
+ * 1.23, 2025^2 1.11 -> 1.18, 1000^2 0.89 -> 0.92, 1400^2 0.88 -> 0.91, 500^3 and 243^3 +0.01;
+ * 250, 500, 198, 891, 1080, 1836, 2592, 3250, 4000 and 2000^2 within 0.02. Lost: 3705 1.67 ->
+ * 1.55 (72 -> 80 registers), 1122 2.30 -> 2.17, 520 2.37 -> 2.30, all well ahead of cuFFT
+ * either way. Two-for-one real blocks lost (c2r:4095 2.05 -> 1.82, c2r:1125 2.04 -> 1.83,
+ * r2c:1575 2.48 -> 2.32; r2c:2015 2.23 -> 2.64): they keep their threads. */
+int blk_complex_threads(const kspec *k, const kfft_device_info *info)
 {
+    int cplx = !k->nreal && !k->ntr && k->ld == KS_LD_CPLX && k->st == KS_ST_CPLX;
+    return blk_fast_memory(info) && info->dialect == KS_DIALECT_CUDA && !k->f64 && !k->regs && cplx ? blk_whole_warps(k, info) : k->T;
+}
+
+/* Do a strided axis's column blocks (several columns a block, over 256 threads: 1000^3's 8 at
+ * 800, 3375^2's 4 at 928) take the bound to two blocks per SM (schedule.c build_stage)? Complex
+ * plans do (measured on the H100 there), except on 4 TB/s devices where shared memory holds
+ * exactly two blocks: unbound they run one block per SM and gain. H200, same run,
+ * two reps each (bench/results/h200-2026-11-29n-calls.txt calls 1-3, kfft/cuFFT): 3375^2 0.97 ->
+ * 1.65, 3528^2 1.08 -> 1.82, 3430^2 1.05 -> 1.52, 3150^2 0.93 -> 1.40, 3402 x 1024 1.13 -> 1.51,
+ * 3456^2 0.70 -> 0.97, 3087^2 0.75 -> 1.03, 2940 x 4096 0.61 -> 0.85, 3500^2 1.19 -> 1.49, 3200^2
+ * 0.83 -> 0.98, 2835^2 1.39 -> 1.61, 2744^2 0.80 -> 0.90, 3024 x 256 1.33 -> 1.48, 2520^2 1.41 ->
+ * 1.49, 3000^2 1.45 -> 1.53; 2430^2, 2450^2, 2500^2, 2800^2, 3125^2 and 2916 x 224 within 0.02.
+ * Where shared memory holds three (2352 x 4 columns and fewer points) the bound won: unbound,
+ * 2352^2 1.66 -> 1.51, 2352 x 6300 1.71 -> 1.57, 2250^2 1.22 -> 1.08, 2240^2 1.76 -> 1.64, 2160^2
+ * 1.51 -> 1.40, 2100 x 7875 1.78 -> 1.66, and so did 1000^3 (0.90 -> 0.77, h200-2026-11-29m-
+ * calls.txt call 1). The bound's spills do not tell them apart (2352 x 4: 104-128 bytes of spill
+ * stores, 3087 x 4: 96-100, both through NVRTC), nor its registers a point; shared memory does
+ * (why is not measured: perhaps the L1 left beside it for the spills). Blocks of four per SM by
+ * shared memory (400^3, 441^3, 875^3, 420^3) went both ways unbound (+9%, -7%, -6%, +4%): bound;
+ * so do blocks of one (4000 x 4 columns: wide_column_pad's measured choice).
+ * Real plans take it on 4 TB/s devices only, where no radix is wider than 16 and the bound leaves
+ * four registers a point of the widest radix. H200 (h200-2026-11-29m-calls.txt, two reps; unbound
+ * these compile to 43-45 registers, one block per SM): R2C 1000^3 0.86 -> 0.98, C2R 0.83 -> 0.93,
+ * R2C 900^3 0.97 -> 1.22, 500^3 1.05 -> 1.27, C2R 500^3 1.00 -> 1.23, 1000^2 0.91 -> 1.02, 900^2
+ * 1.11 -> 1.37; held out, 480^3 1.14 -> 1.44, 972^3 1.27 -> 1.42, 500^2 1.19 -> 1.38, C2R 1920^2
+ * 1.60 -> 1.95, 1000 x 4410 0.86 -> 0.96. Radices of 18 and 20 lost with the bound (3456^2 1.23
+ * -> 0.76, 3000^2 1.58 -> 1.31, 400^3 2.25 -> 2.11), and so did bounds under four registers a
+ * point (2744^2, 14 at 40: 1.22 -> 0.89, 3375^2 15 at 35: 1.66 -> 1.21, 3430^2 10 at 32: 1.42 ->
+ * 1.11, 2700^2 15 at 44: 1.32 -> 1.24); 1000^3 (10 at 40) is at the edge. On the H100 the bound
+ * lost for real plans (schedule.c). Twice the columns unbound (1024 threads) gained less: R2C
+ * 1000^3 0.95. */
+int blk_columns_bound(const kspec *k, int real, const kfft_device_info *info)
+{
+    if (!blk_fast_memory(info)) return !real;
+    if (!real) return smem_blocks(k, info) != 2;
     int minr, maxr;
     radix_range(k, &minr, &maxr);
-    return blk_fast_memory(info) && maxr <= 16 && blk_two_blocks_regs(k->T) >= 4 * maxr;
+    return maxr <= 16 && blk_two_blocks_regs(k->T) >= 4 * maxr;
 }
 
 /* Radices balanced enough that one thread per butterfly of the narrowest pass leaves few idle

@@ -54,8 +54,11 @@ int blk_conv_regs(const kspec *k, int f64, const kfft_device_info *info);
 int blk_min_blocks(const kspec *k, const kfft_device_info *info);
 int blk_chirp_fetch(const kspec *k);
 int blk_real_pairs(const kspec *k, const kfft_device_info *info);
-/* Do a real plan's strided column blocks take the two-blocks bound (4 TB/s devices, radices <= 16, 4 registers a point)? */
-int blk_real_columns_bound(const kspec *k, const kfft_device_info *info);
+/* fp32 complex unbound blocks' threads on 4 TB/s CUDA devices: whole warps. */
+int blk_complex_threads(const kspec *k, const kfft_device_info *info);
+/* Do a strided axis's column blocks take the two-blocks bound? Complex plans' do but where, on 4 TB/s
+ * devices, shared memory holds exactly two; real plans' only on 4 TB/s devices (radices <= 16, 4 registers a point). */
+int blk_columns_bound(const kspec *k, int real, const kfft_device_info *info);
 /* Thread counts: a thread per butterfly of the widest pass; of the narrowest; of every pass; fp32
  * blocks with a large odd part, and those blocks' register bound (0: none). */
 int blk_widest_pass_threads(const kspec *k, const kfft_device_info *info);

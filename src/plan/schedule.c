@@ -672,11 +672,11 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
              * 0.80 -> 0.87 of cuFFT, 900^3 0.78 -> 0.94, 500^3 0.85 -> 0.90, 972^3 1.05 -> 1.11,
              * 1000^2 0.77 -> 0.87, 900^2 0.75 -> 0.91, 2000^2 1.06 -> 1.20, 400^3 1.09 -> 1.12.
              * The same blocks in real transforms' plans lost (R2C 1000^3 0.86 -> 0.84, R2C 1000^2
-             * 0.87 -> 0.84; R2C 500^3 1.07 -> 1.11), so there they keep no bound (on 4 TB/s
-             * devices they take it: blk_real_columns_bound), and so do convolution blocks (3345^2's
-             * Bluestein columns would spill 1.1 KB). On 4 TB/s devices blk_bank_pad pads some of
-             * these blocks and drops the bound where it spills (blocks.c wide_column_pad). */
-            if (strided && B > 1 && (p->type == KFFT_C2C || blk_real_columns_bound(k, info)) && k->T > 256 &&
+             * 0.87 -> 0.84; R2C 500^3 1.07 -> 1.11), so there they keep no bound; on 4 TB/s
+             * devices both differ (blocks.c blk_columns_bound). Convolution blocks keep none
+             * (3345^2's Bluestein columns would spill 1.1 KB). On 4 TB/s devices blk_bank_pad
+             * pads some of these blocks and drops the bound where it spills (wide_column_pad). */
+            if (strided && B > 1 && blk_columns_bound(k, p->type != KFFT_C2C, info) && k->T > 256 &&
                 !(k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)))
                 k->regs = blk_two_blocks_regs(k->T);
         } else if (f64) {
@@ -684,6 +684,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             if (!k->regs) k->regs = blk_f64_wide_regs(k);
         } else if (smooth && !rader && k->ld != KS_LD_C2R_PACK) {
             k->regs = blk_two_per_sm(k, f64, info);
+            k->T = blk_complex_threads(k, info);
         } else if ((rader || !smooth) && (N & (N - 1)) && (int64_t)B * N * 8 <= 49152) {
             k->T = blk_every_pass_threads(k, info);
         }
