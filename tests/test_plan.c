@@ -1218,11 +1218,12 @@ static void column_bounds(void)
 
 /* fp32 complex unbound one-kernel blocks take whole warps on an H200 (blocks.c
  * blk_complex_threads): 1000 x 2 columns at 224 threads (not 200), 2025 at 160 (not 135); not on
- * the H100, not two-for-one real blocks (r2c:1575's 105). */
+ * the H100, not in fp64 (1000 x 2 at 200), not two-for-one real blocks (r2c:1575's 105). */
 static void complex_warps(void)
 {
     struct { kfft_type type; kfft_precision prec; int64_t n; int h200, h100; } c[] = {
-        {KFFT_C2C, KFFT_F32, 1000, 224, 200}, {KFFT_C2C, KFFT_F32, 2025, 160, 135}, {KFFT_R2C, KFFT_F32, 1575, 105, 105}};
+        {KFFT_C2C, KFFT_F32, 1000, 224, 200}, {KFFT_C2C, KFFT_F32, 2025, 160, 135}, {KFFT_C2C, KFFT_F64, 1000, 200, 200},
+        {KFFT_R2C, KFFT_F32, 1575, 105, 105}};
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         for (int v = 0; v < 2; v++) {
             kfft_device_info info = v ? test_h100_info("sm_90") : test_h200_info("sm_90");
