@@ -407,6 +407,9 @@ static void radix_range(const kspec *k, int *minr, int *maxr)
     }
 }
 
+/* A plain complex block: complex in and out, not a packed or two-for-one real transform's. */
+static int plain_complex(const kspec *k) { return !k->nreal && !k->ntr && k->ld == KS_LD_CPLX && k->st == KS_ST_CPLX; }
+
 /* Threads for an fp32 complex one-kernel block without a register bound, on 4 TB/s CUDA devices:
  * rounded up to whole warps, as Rader blocks are (blk_rader_threads). The warps are the same; the
  * last round's threads test their butterfly, and the compiler then keeps fewer registers live
@@ -422,8 +425,7 @@ static void radix_range(const kspec *k, int *minr, int *maxr)
  * r2c:1575 2.48 -> 2.32; r2c:2015 2.23 -> 2.64): they keep their threads. */
 int blk_complex_threads(const kspec *k, const kfft_device_info *info)
 {
-    int cplx = !k->nreal && !k->ntr && k->ld == KS_LD_CPLX && k->st == KS_ST_CPLX;
-    return blk_fast_memory(info) && info->dialect == KS_DIALECT_CUDA && !k->f64 && !k->regs && cplx ? blk_whole_warps(k, info) : k->T;
+    return blk_fast_memory(info) && info->dialect == KS_DIALECT_CUDA && !k->f64 && !k->regs && plain_complex(k) ? blk_whole_warps(k, info) : k->T;
 }
 
 /* Do a strided axis's column blocks (several columns a block, over 256 threads: 1000^3's 8 at
@@ -700,7 +702,7 @@ int blk_smooth_widest(const kspec *k, const kfft_device_info *info)
  * plan 296 -> 670 ms). */
 int blk_smooth_widest_two(const kspec *k, const kfft_device_info *info)
 {
-    int cplx = !k->nreal && !k->ntr && k->ld == KS_LD_CPLX && k->st == KS_ST_CPLX;
+    int cplx = plain_complex(k);
     if (info->no_spill_bets || info->dialect != KS_DIALECT_CUDA || k->f64 || k->B != 1 || (!cplx && k->st != KS_ST_R2C_PACK) ||
         !measured_smooth(k) || !blk_fast_memory(info) || k->R <= 8192 || k->R > ODD_BLOCK_TWO_MAX || !widest_three(k))
         return 0;
