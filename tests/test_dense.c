@@ -404,7 +404,9 @@ static void nd_shapes(T *t, int large)
                                      /* real columns bound to two blocks per SM on 4 TB/s devices, complex columns of two blocks
                                       * per SM by shared memory unbound there, whole warps (blocks.c blk_columns_bound,
                                       * blk_complex_threads) */
-                                     {2, 1000, 1000}, {3, 480, 48, 64}, {2, 1920, 200}, {2, 2520, 48}, {2, 40, 2025}};
+                                     {2, 1000, 1000}, {3, 480, 48, 64}, {2, 1920, 200}, {2, 2520, 48}, {2, 40, 2025},
+                                     /* a strided 65536 axis in passes of 128-byte rows on 4 TB/s devices (schedule.c: wide_rows) */
+                                     {2, 65536, 16}};
     int count = large ? (int)(sizeof big / sizeof *big) : (int)(sizeof small / sizeof *small);
     for (int i = 0; i < count; i++) {
         const int64_t *s = large ? big[i] : small[i];

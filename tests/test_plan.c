@@ -1240,6 +1240,41 @@ static void complex_warps(void)
     }
 }
 
+/* Plain power-of-two passes under 1024 points take rows of four sectors on 4 TB/s devices
+ * (schedule.c gpasses: wide_rows), 16 fp32 or 8 fp64 columns a block, and fp64 passes of 1024
+ * points rows of two (4 columns); the H100 keeps its own (65536 in clusters there); a C2R
+ * plan's column passes keep theirs. The last column pass of R2C 8192^2, already that wide,
+ * keeps the off-sector doubling on the H200 only. */
+static void pass_rows(void)
+{
+    struct { kfft_type type; kfft_precision prec; int rank; int64_t n[2]; int h200[4], h100[4]; } c[] = {
+        {KFFT_C2C, KFFT_F32, 1, {65536}, {16, 16}, {1}},
+        {KFFT_C2C, KFFT_F32, 2, {65536, 32}, {64, 16, 16}, {64, 8, 8}},
+        {KFFT_C2C, KFFT_F64, 1, {262144}, {8, 8}, {4, 4}},
+        {KFFT_C2C, KFFT_F64, 1, {1048576}, {4, 4}, {2, 2}},
+        {KFFT_R2C, KFFT_F32, 2, {8192, 8192}, {1, 16, 64}, {1, 16, 32}},
+        {KFFT_C2R, KFFT_F64, 2, {131072, 32}, {4, 8, 128}, {4, 8, 128}},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        for (int v = 0; v < 2; v++) {
+            kfft_device_info info = v ? test_h100_info("sm_90") : test_h200_info("sm_90");
+            kfft_schedule s;
+            if (schedule_on(&info, c[i].type, c[i].prec, c[i].rank, c[i].n, 2, &s)) {
+                CHECK(0, "pass rows %zu: plan failed: %s", i, kfft_error_message());
+                continue;
+            }
+            const int *want = v ? c[i].h100 : c[i].h200;
+            int n = 0;
+            while (n < 4 && want[n]) n++;
+            CHECK(s.nsteps == n, "pass rows %zu (%s): %d kernels, want %d: %s", i, v ? "H100" : "H200", s.nsteps, n, s.describe);
+            for (int k = 0; k < s.nsteps && k < n; k++)
+                CHECK(s.spec[k].B == want[k], "pass rows %zu (%s) k%d: %d columns, want %d: %s", i, v ? "H100" : "H200", k, s.spec[k].B,
+                      want[k], s.describe);
+            kfft_schedule_free(&s);
+        }
+    }
+}
+
 /* Strided axes in transform-major passes (kspec.h: not tfast) take grouped columns on their user
  * sides only (kspec.h: tgrp): R2C 52329^2's column stage (a Rader pass of one column per block,
  * then radix 3) groups its last pass; Bluestein's inner passes (workspace both sides) never;
@@ -2441,6 +2476,7 @@ int main(void)
     strided_blocks();
     column_bounds();
     complex_warps();
+    pass_rows();
     pass_shapes();
     single_bounds();
     f64_column_bounds();

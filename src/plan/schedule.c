@@ -222,9 +222,10 @@ static int bluestein_middle(const kspec *sp, int np)
  * (a prime factor of N), the first pass transforms columns of length rp by Rader. ch: the
  * measured choice for every pass (kfft_tune, wisdom): radix, pad and split, or -1 for the
  * defaults, and noclu, no clusters where the rules would take them. reverse: the passes'
- * lengths in reverse order (Bluestein's second FFT: bluestein_middle). */
+ * lengths in reverse order (Bluestein's second FFT: bluestein_middle). c2r_cols: a C2C stage
+ * of a C2R plan (in place in its input). */
 static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64_t rp, const kfft_wisdom_entry *ch, int reverse,
-                           const kfft_device_info *info, kfft_table *t)
+                           int c2r_cols, const kfft_device_info *info, kfft_table *t)
 {
     int f64 = base->f64, radix = ch->radix, pad = ch->pad, split = ch->split;
     /* Power-of-two passes may use opt-in shared memory: fewer passes won over more blocks per
@@ -290,8 +291,23 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * threads, 0.82 at 256; 2^22 0.84 -> 0.75); 2^20's last pass alone at 256 threads
          * gained 0.01-0.02 (not taken), 2^21..2^23's lost. fp64 rows are 64 bytes already. */
         int plain = pow2 && !cm && !conv && !rp && base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX;
+        /* On 4 TB/s devices, plain passes take rows of four sectors (128 bytes) under 1024
+         * points and, in fp64, two (64 bytes) at 1024..2048, as kfft tune chose for fp32 65536
+         * and fp64 2^20 (bench/results/h200-2026-11-29n-calls.txt call 2, -30-calls.txt call 4);
+         * where that widens a pass, the off-sector doubling below is left out (untimed). H200,
+         * same run, two reps (bench/results/h200-2026-11-30-calls.txt calls 1-3, 5): 65536 1.00
+         * -> 1.04, 2^25 1.04 -> 1.10, 65536 x 32 0.89 -> 1.04, 65536 x 16 0.82 -> 0.97, 65536 x
+         * 256 0.88 -> 1.04, 131072 x 32 0.85 -> 0.98, inv 65536 x 32 0.89 -> 1.04, R2C 65536 x 64
+         * 0.76 -> 0.78; fp64 131072 0.92 -> 0.98, 262144 0.80 -> 0.92, 524288 0.83 -> 0.89, R2C
+         * 262144 x 16 0.68 -> 0.81, 2^20 0.95 -> 1.07, 16 x 2^20 1.00 -> 1.08, 2^21 0.96 -> 1.00;
+         * inv 131072 -0.01. Not C2R plans' column stages, where it gained nothing (C2R 65536 x 64
+         * 0.72 -> 0.71, 262144 x 16 0.60 both) and fp64 lost (C2R 131072 x 32 0.72 -> 0.67). */
+        int rows = R[p] < 1024 ? 4 : f64 && R[p] <= 2048 ? 2 : 0;
+        int wide_rows = plain && !c2r_cols && ch->rows <= 0 && rows && blk_fast_memory(info) && B < rows * Bg;
         if (plain && ch->rows > 0) /* the measured choice (kfft_tune, wisdom rows=) */
             while (B < ch->rows * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;
+        else if (wide_rows)
+            while (B < rows * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;
         else if (plain && !f64)
             while (B < 2 * Bg && (int64_t)2 * B * R[p] <= SMALL_PASS_ELEMS) B *= 2;
         /* An fp32 last pass writing rows off sector alignment (a half spectrum's n/2+1 elements:
@@ -303,7 +319,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * 281 MB read, 253 written a chunk of R2C 16384^2); its time 224 -> 174 us. fp64 lost
          * (R2C 8192^2 1.16 -> 1.11, C2R 0.945 -> 0.92). A first pass reading such rows gained
          * nothing more (call 1). */
-        if (plain && !f64 && ch->rows <= 0 && p == np - 1 && user_out && blk_fast_memory(info) &&
+        if (plain && !f64 && ch->rows <= 0 && !wide_rows && p == np - 1 && user_out && blk_fast_memory(info) &&
             base->ostride % (ROW_BYTES / blk_elem_bytes(f64)) && (int64_t)2 * B * R[p] <= emax)
             B *= 2;
         /* A real user side (the first pass's load, the last pass's store) moves half an
@@ -733,13 +749,14 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         kfft_wisdom_entry key = {.passes = 1, .f64 = f64, .R = N, .is = r->is, .ops = rp ? KS_MID_RADER : smooth ? 0 : KS_MID_BLUESTEIN,
                                  .io = kfft_wisdom_io(base.ld, base.st), .pad = -1, .radix = -1, .split = -1};
         tuned = measured_choice(p, s->nstages - 1, info, &key);
-        if ((st = gpasses(s, &base, N, rp, &key, 0, info, t))) return st;
+        int c2r_cols = p->type == KFFT_C2R && r->type == KFFT_C2C;
+        if ((st = gpasses(s, &base, N, rp, &key, 0, c2r_cols, info, t))) return st;
         int np = s->nsteps - sg->first;
         kspec *sp = &s->spec[sg->first];
         if (!smooth && !rp) {
             /* Second FFT of the convolution: the same passes in reverse order, so its first
              * pass can be the first's last (bluestein_middle). */
-            if ((st = gpasses(s, &base, N, rp, &key, 1, info, t))) return st;
+            if ((st = gpasses(s, &base, N, rp, &key, 1, c2r_cols, info, t))) return st;
             if (s->nsteps - sg->first != 2 * np)
                 return kfft_fail(KFFT_ERROR_INTERNAL, "Bluestein's second FFT took %d passes, the first %d", s->nsteps - sg->first - np, np);
             sp[0].ops |= KS_PRE_CHIRP;
