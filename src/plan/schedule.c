@@ -292,9 +292,9 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * gained 0.01-0.02 (not taken), 2^21..2^23's lost. fp64 rows are 64 bytes already. */
         int plain = pow2 && !cm && !conv && !rp && base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX;
         /* On 4 TB/s devices, plain passes take rows of four sectors (128 bytes) under 1024
-         * points and, in fp64, two (64 bytes) at 1024..2048, as kfft tune chose for fp32 65536
+         * points and, in fp64, two (64 bytes) at 1024 points, as kfft tune chose for fp32 65536
          * and fp64 2^20 (bench/results/h200-2026-11-29n-calls.txt call 2, -30-calls.txt call 4);
-         * where that widens a pass, the off-sector doubling below is left out (untimed). H200,
+         * where that widens a pass, the off-sector doubling below is left out (both untimed). H200,
          * same run, two reps (bench/results/h200-2026-11-30-calls.txt calls 1-3, 5): 65536 1.00
          * -> 1.04, 2^25 1.04 -> 1.10, 65536 x 32 0.89 -> 1.04, 65536 x 16 0.82 -> 0.97, 65536 x
          * 256 0.88 -> 1.04, 131072 x 32 0.85 -> 0.98, inv 65536 x 32 0.89 -> 1.04, R2C 65536 x 64
@@ -302,7 +302,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * 262144 x 16 0.68 -> 0.81, 2^20 0.95 -> 1.07, 16 x 2^20 1.00 -> 1.08, 2^21 0.96 -> 1.00;
          * inv 131072 -0.01. Not C2R plans' column stages, where it gained nothing (C2R 65536 x 64
          * 0.72 -> 0.71, 262144 x 16 0.60 both) and fp64 lost (C2R 131072 x 32 0.72 -> 0.67). */
-        int rows = R[p] < 1024 ? 4 : f64 && R[p] <= 2048 ? 2 : 0;
+        int rows = R[p] < 1024 ? 4 : f64 && R[p] == 1024 ? 2 : 0;
         int wide_rows = plain && !c2r_cols && ch->rows <= 0 && rows && blk_fast_memory(info) && B < rows * Bg;
         if (plain && ch->rows > 0) /* the measured choice (kfft_tune, wisdom rows=) */
             while (B < ch->rows * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;
