@@ -8,6 +8,9 @@
 # nonzero ones): run(command="PROFILE_STALLS=1 PROFILE_LAUNCHES=1 bash scripts/gpu_profile.sh 17443").
 # PROFILE_KERNELS=regex:regular_fft profiles cuFFT's kernels instead (their names; default regex:kfft_k).
 # PROFILE_BIN=build-old/kfft_bench profiles another build's bench (an A/B of two trees).
+# PROFILE_SKIP=N skips the first N matching launches (c2r:8192x8192's own first column pass is kfft launch 8:
+# the bench's R2C that makes its input comes first); PROFILE_SOURCE=1 adds the per-instruction stall sampling
+# (SourceCounters: where in the SASS the warps wait).
 # Writes $OUT/profile-<case>.txt (profile-<case>-others.txt with PROFILE_KERNELS).
 set -u -o pipefail
 cd "$(dirname "$0")/.."
@@ -21,9 +24,10 @@ if [ -n "${PROFILE_STALLS:-}" ]; then
   m+=",sm__sass_thread_inst_executed_op_fadd_pred_on.sum,sm__sass_thread_inst_executed_op_ffma_pred_on.sum,sm__sass_thread_inst_executed_op_fmul_pred_on.sum"
   metrics=(--section SchedulerStats --metrics "$m")
 fi
+[ -n "${PROFILE_SOURCE:-}" ] && metrics+=(--section SourceCounters)
 for c in "$@"; do
   f="$OUT/profile-${c//[:x]/_}${PROFILE_KERNELS:+-others}.txt" # another regex (cuFFT's kernels): its own file
-  ncu --clock-control none -k "${PROFILE_KERNELS:-regex:kfft_k}" --launch-count "${PROFILE_LAUNCHES:-3}" \
+  ncu --clock-control none -k "${PROFILE_KERNELS:-regex:kfft_k}" --launch-skip "${PROFILE_SKIP:-0}" --launch-count "${PROFILE_LAUNCHES:-3}" \
     --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy --section LaunchStats \
     --section WarpStateStats --section ComputeWorkloadAnalysis "${metrics[@]}" \
     "${PROFILE_BIN:-build-gpu/kfft_bench}" --prec "${PROFILE_PREC:-f32}" --runs 1 --elems 27 "$c" >"$f" 2>&1
