@@ -4,7 +4,9 @@
 only the cases its A/B timed, and that a refactor moves none.
   python3 scripts/describe_sweep.py OLD_DESCRIBE NEW_DESCRIBE FAMILY [--f64] [--mem-gbs 4814]
 FAMILY: c2c (lengths 2..30000, every 7th), real (R2C and C2R 2..30000, every 11th), nd (7-smooth N x N for N in
-200..12000, N^3 for N in 100..1000, 400 seeded random 7-smooth M x N; each also as R2C), or a file of cases.
+200..12000, N^3 for N in 100..1000, 400 seeded random 7-smooth M x N; each also as R2C), pow2 (C2C, R2C and C2R
+of 2^14..2^27, and M x N, N x M for M in 16..2048 and N = 2^16..2^18 up to 2^27 elements: the multi-pass powers of
+two the other families miss), or a file of cases.
 --mem-gbs 4814 plans for an H200 (the rules gated on 4 TB/s memory); without it, the H100 kfft_describe assumes.
 An old build: git worktree add /tmp/old COMMIT && cmake -S /tmp/old -B /tmp/old/build && cmake --build
 /tmp/old/build --target kfft_describe."""
@@ -32,6 +34,15 @@ def family(name):
             if a * b <= 1 << 27:
                 cases.append('%dx%d' % (a, b))
         return cases + ['r2c:' + c for c in cases]
+    if name == 'pow2':
+        cases = []
+        for e in range(14, 28):
+            cases += ['%s%d' % (t, 1 << e) for t in ('', 'r2c:', 'c2r:')]
+        for m in (16, 32, 64, 128, 256, 1024, 2048):
+            for n in (1 << 16, 1 << 17, 1 << 18):
+                if m * n <= 1 << 27:
+                    cases += ['%s%dx%d' % (t, a, b) for a, b in ((m, n), (n, m)) for t in ('', 'r2c:', 'c2r:')]
+        return cases + ['8192x8192', '16384x16384', 'r2c:16384x16384', 'c2r:16384x16384', '16x16x65536']
     return open(name).read().split()
 
 
