@@ -303,7 +303,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * inv 131072 -0.01. Not C2R plans' column stages, where it gained nothing (C2R 65536 x 64
          * 0.72 -> 0.71, 262144 x 16 0.60 both) and fp64 lost (C2R 131072 x 32 0.72 -> 0.67). */
         int rows = R[p] < 1024 ? 4 : f64 && R[p] == 1024 ? 2 : 0;
-        int wide_rows = plain && !c2r_cols && ch->rows <= 0 && rows && blk_fast_memory(info) && B < rows * Bg;
+        int wide_rows = plain && !c2r_cols && rows && blk_fast_memory(info) && B < rows * Bg;
         if (plain && ch->rows > 0) /* the measured choice (kfft_tune, wisdom rows=) */
             while (B < ch->rows * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;
         else if (wide_rows)
