@@ -1243,7 +1243,7 @@ static void complex_warps(void)
 /* Plain power-of-two passes under 1024 points take rows of four sectors on 4 TB/s devices
  * (schedule.c gpasses: wide_rows), 16 fp32 or 8 fp64 columns a block, and fp64 passes of 1024
  * points rows of two (4 columns); the H100 keeps its own (65536 in clusters there); a C2R
- * plan's column passes keep theirs. The last column pass of R2C 8192^2, already that wide,
+ * plan's column passes too. The last column pass of R2C 8192^2, already that wide,
  * keeps the off-sector doubling on the H200 only. */
 static void pass_rows(void)
 {
@@ -1253,7 +1253,7 @@ static void pass_rows(void)
         {KFFT_C2C, KFFT_F64, 1, {262144}, {8, 8}, {4, 4}},
         {KFFT_C2C, KFFT_F64, 1, {1048576}, {4, 4}, {2, 2}},
         {KFFT_R2C, KFFT_F32, 2, {8192, 8192}, {1, 16, 64}, {1, 16, 32}},
-        {KFFT_C2R, KFFT_F64, 2, {131072, 32}, {4, 8, 128}, {4, 8, 128}},
+        {KFFT_C2R, KFFT_F64, 2, {131072, 32}, {8, 8, 128}, {4, 8, 128}},
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         for (int v = 0; v < 2; v++) {
@@ -1267,9 +1267,15 @@ static void pass_rows(void)
             int n = 0;
             while (n < 4 && want[n]) n++;
             CHECK(s.nsteps == n, "pass rows %zu (%s): %d kernels, want %d: %s", i, v ? "H100" : "H200", s.nsteps, n, s.describe);
-            for (int k = 0; k < s.nsteps && k < n; k++)
+            for (int k = 0; k < s.nsteps && k < n; k++) {
                 CHECK(s.spec[k].B == want[k], "pass rows %zu (%s) k%d: %d columns, want %d: %s", i, v ? "H100" : "H200", k, s.spec[k].B,
                       want[k], s.describe);
+                /* re and im swapped for the inverse's conjugations in every complex stage, a C2R's
+                 * columns too, never in its real rows (schedule.c build_stage) */
+                int complex_stage = c[i].type == KFFT_C2C || (c[i].type == KFFT_C2R ? k < s.nsteps - 1 : k > 0);
+                CHECK(s.spec[k].swap == complex_stage, "pass rows %zu (%s) k%d: swap %d, want %d", i, v ? "H100" : "H200", k, s.spec[k].swap,
+                      complex_stage);
+            }
             kfft_schedule_free(&s);
         }
     }

@@ -252,11 +252,30 @@ static void emit_fold_read(strbuf *b, const kspec *k)
  * transform-fastest kernels (strided axes): there ptxas then spilled (8192^2's column pass,
  * 56 bytes) and 2-D 8192^2 lost 3%; bench/results/h100-2026-11-27v-hoist.txt. Returns the text
  * that goes between the index and the access. */
-static const char *open_index(strbuf *b, const kspec *k)
+static const char *open_index(strbuf *b, const kspec *k, int clamp)
 {
+    if (clamp) { /* one more block: g, clamped, shadows the column's own */
+        const char *I = idx_type(k);
+        sb_printf(b, "        {\n            %s gq = g < ncols ? g : (%s)(ncols - 1);\n            {\n            %s g = gq;\n", I, I, I);
+        return "        {\n";
+    }
     int early = !k->tfast;
     sb_puts(b, early ? "        {\n" : "        if (g < ncols) {\n");
     return early ? "        if (g < ncols) {\n" : "        {\n";
+}
+
+/* No `g < ncols` branch around the loads: a column past the last reads the last one's
+ * elements (and its results are never stored). A C2R's real-stage kernel computes on what it
+ * loads (conjugation, the Hermitian pre-step) inside the guard, and the branch kept each
+ * element's loads from going out before the last element's were done. H200, kfft/cuFFT in one
+ * run (bench/results/h200-2026-11-30b-calls.txt calls 2-3): c2r:1024 0.80 -> 0.87, 262144 0.97
+ * -> 1.06, 2^24 0.93 -> 0.99, 128^3 1.10 -> 1.35, 1015 1.64 -> 1.73; fp64 1026 0.56 -> 0.72,
+ * 128^3 1.04 -> 1.25; 1224 lost 0.94 -> 0.92. Only with several columns a block: with one,
+ * the guard never fails and the change only moved ptxas's registers (c2r:16384 128 -> 130, one
+ * block an SM instead of two: 0.84 -> 0.52). Not Bluestein's chirped loads (their own guard). */
+static int clamp_loads(const kspec *k, int guard)
+{
+    return k->dir == KS_DIR_INV && !k->swap && k->src == KS_IO_USER && k->B > 1 && !k->tfast && !guard;
 }
 
 /* The inverse's conjugation of v, for the one direction the kernel is made for (kspec.h: dir;
@@ -284,7 +303,8 @@ void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const c
     sb_puts(b, "        kfft_cplx v = KFFT_MK(0, 0);\n");
     int guard = (k->ops & KS_PRE_CHIRP) != 0;
     if (guard && cw) sb_printf(b, "        %s = KFFT_MK(0, 0);\n", cw);
-    const char *guard_open = open_index(b, k);
+    int clamp = clamp_loads(k, guard);
+    const char *guard_open = open_index(b, k, clamp);
     if (gpass) {
         gen_emit_tj(b, k);
         sb_printf(b, "            %s src = j + (%s)e * %lld;\n", I, I, (long long)(k->N / col_len(k)));
@@ -317,7 +337,7 @@ void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const c
         sb_printf(b, "            if (%s) w = cmul(w, tw[%lld + (%s)(%s - 1) * %lld + jm]);\n", eq, (long long)k->tw_pb, I, eq, Ns);
         sb_puts(b, "            v = cmul(v, w);\n");
     }
-    sb_puts(b, "        }\n        }\n");
+    sb_puts(b, clamp ? "        }\n        }\n        }\n" : "        }\n        }\n");
 }
 
 /* The whole block's columns into shared memory (kernels whose first radix pass cannot read
@@ -422,7 +442,7 @@ static void emit_dst(strbuf *b, const kspec *k)
  * fetched (gen_chirp_preload), or is NULL. */
 void gen_store_elem(strbuf *b, const kspec *k, int index, const char *cw)
 {
-    const char *guard_open = open_index(b, k);
+    const char *guard_open = open_index(b, k, 0);
     emit_dst(b, k);
     sb_puts(b, guard_open);
     emit_put(b, k, index, cw);
@@ -435,7 +455,7 @@ void gen_store_elem(strbuf *b, const kspec *k, int index, const char *cw)
 void gen_chirp_preload(strbuf *b, const kspec *k, const char *cw)
 {
     sb_printf(b, "        %s = KFFT_MK(0, 0);\n", cw);
-    const char *guard_open = open_index(b, k);
+    const char *guard_open = open_index(b, k, 0);
     emit_dst(b, k);
     sb_puts(b, guard_open);
     sb_printf(b, "            if (dst < %lld) %s = tw[%lld + dst];\n", (long long)k->n, cw, (long long)k->chirp);

@@ -144,8 +144,9 @@ typedef struct {
     /* The inverse's conjugations as an exchange of re and im: swap(DFT(swap x)) = conj(DFT(conj
      * x)) as swap z = i conj z, and free in registers (no negations). Holds where all between
      * the first load and the last store is complex-linear but for pairs of conjugations
-     * (Bluestein's and Rader's own, each pair restoring the factor i): a C2C plan, not a real
-     * one, whose Hermitian steps conjugate single terms. */
+     * (Bluestein's and Rader's own, each pair restoring the factor i): a complex stage (a C2C
+     * plan's; a C2R plan's column stages), not a real stage, whose Hermitian steps conjugate
+     * single terms. */
     int swap;
     int ops;             /* KS_PRE_CHIRP | ... */
     int idx64;           /* global indices need 64 bits */

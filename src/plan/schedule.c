@@ -222,10 +222,9 @@ static int bluestein_middle(const kspec *sp, int np)
  * (a prime factor of N), the first pass transforms columns of length rp by Rader. ch: the
  * measured choice for every pass (kfft_tune, wisdom): radix, pad and split, or -1 for the
  * defaults, and noclu, no clusters where the rules would take them. reverse: the passes'
- * lengths in reverse order (Bluestein's second FFT: bluestein_middle). c2r_cols: a C2C stage
- * of a C2R plan (in place in its input). */
+ * lengths in reverse order (Bluestein's second FFT: bluestein_middle). */
 static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64_t rp, const kfft_wisdom_entry *ch, int reverse,
-                           int c2r_cols, const kfft_device_info *info, kfft_table *t)
+                           const kfft_device_info *info, kfft_table *t)
 {
     int f64 = base->f64, radix = ch->radix, pad = ch->pad, split = ch->split;
     /* Power-of-two passes may use opt-in shared memory: fewer passes won over more blocks per
@@ -300,10 +299,12 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * 256 0.88 -> 1.04, 131072 x 32 0.85 -> 0.98, inv 65536 x 32 0.89 -> 1.04, R2C 65536 x 64
          * 0.76 -> 0.78; fp64 131072 0.92 -> 0.98, 262144 0.80 -> 0.92, 524288 0.83 -> 0.89, R2C
          * 262144 x 16 0.68 -> 0.81, 2^20 0.95 -> 1.07, 16 x 2^20 1.00 -> 1.08, 2^21 0.96 -> 1.00;
-         * inv 131072 -0.01. Not C2R plans' column stages, where it gained nothing (C2R 65536 x 64
-         * 0.72 -> 0.71, 262144 x 16 0.60 both) and fp64 lost (C2R 131072 x 32 0.72 -> 0.67). */
+         * inv 131072 -0.01. C2R plans' column stages too since they swap re and im instead of
+         * conjugating at the load (build_stage: swap), -30b-calls.txt call 5: C2R 65536 x 64 0.78 ->
+         * 0.80, 65536 x 16 0.65 -> 0.68, 262144 x 16 0.68 -> 0.70; fp64 131072 x 32 0.82 -> 0.87,
+         * 262144 x 16 0.69 -> 0.81 (before the swap they gained nothing, fp64 lost). */
         int rows = R[p] < 1024 ? 4 : f64 && R[p] == 1024 ? 2 : 0;
-        int wide_rows = plain && !c2r_cols && rows && blk_fast_memory(info) && B < rows * Bg;
+        int wide_rows = plain && rows && blk_fast_memory(info) && B < rows * Bg;
         if (plain && ch->rows > 0) /* the measured choice (kfft_tune, wisdom rows=) */
             while (B < ch->rows * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;
         else if (wide_rows)
@@ -749,14 +750,13 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         kfft_wisdom_entry key = {.passes = 1, .f64 = f64, .R = N, .is = r->is, .ops = rp ? KS_MID_RADER : smooth ? 0 : KS_MID_BLUESTEIN,
                                  .io = kfft_wisdom_io(base.ld, base.st), .pad = -1, .radix = -1, .split = -1};
         tuned = measured_choice(p, s->nstages - 1, info, &key);
-        int c2r_cols = p->type == KFFT_C2R && r->type == KFFT_C2C;
-        if ((st = gpasses(s, &base, N, rp, &key, 0, c2r_cols, info, t))) return st;
+        if ((st = gpasses(s, &base, N, rp, &key, 0, info, t))) return st;
         int np = s->nsteps - sg->first;
         kspec *sp = &s->spec[sg->first];
         if (!smooth && !rp) {
             /* Second FFT of the convolution: the same passes in reverse order, so its first
              * pass can be the first's last (bluestein_middle). */
-            if ((st = gpasses(s, &base, N, rp, &key, 1, c2r_cols, info, t))) return st;
+            if ((st = gpasses(s, &base, N, rp, &key, 1, info, t))) return st;
             if (s->nsteps - sg->first != 2 * np)
                 return kfft_fail(KFFT_ERROR_INTERNAL, "Bluestein's second FFT took %d passes, the first %d", s->nsteps - sg->first - np, np);
             sp[0].ops |= KS_PRE_CHIRP;
@@ -808,6 +808,13 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     for (int q = 0; q < sg->nsteps; q++) {
         kspec *k = &s->spec[sg->first + q];
         if (k->src != KS_IO_USER && k->dst != KS_IO_USER) k->tgrp = 0; /* Bluestein's inner passes */
+        /* A complex stage's conjugations pair up within it (kspec.h: swap), in a real plan too:
+         * a C2R's column stages. Their cconj at the load, inside the column guard, made each load
+         * wait for its data before the next went out (SASS: an FADD after every LDG in the
+         * branch): C2R 8192^2's first column pass ran at 50% of DRAM peak against the same R2C
+         * pass's 73%. H200, same run (bench/results/h200-2026-11-30b-calls.txt calls 2-3): C2R
+         * 8192^2 0.73 -> 0.84 of cuFFT, 16384^2 0.74 -> 0.84; fp64 0.95 -> 1.08, 0.93 -> 1.04. */
+        k->swap = r->type == KFFT_C2C;
         if (k->pad == KS_PAD_SWZ && !ks_swz_ok(k)) k->pad = 0; /* a knob or wisdom's, where rows would cross columns */
         /* Swizzled shared memory (blocks.c), but not against a measured choice: a knob or wisdom's pad. */
         if (!tuned) blk_swizzle(k, info);
@@ -1026,7 +1033,7 @@ kfft_status kfft_schedule_build(const kfft_problem *p, const kfft_device_info *i
      * kfft_execute); a C2C plan's inverse kernels are made from these on its first inverse run. */
     for (int i = 0; i < s->nsteps; i++) {
         s->spec[i].dir = p->type == KFFT_C2R ? KS_DIR_INV : KS_DIR_FWD;
-        s->spec[i].swap = p->type == KFFT_C2C;
+        s->spec[i].swap |= p->type == KFFT_C2C; /* its plane stages too */
     }
 
     s->tab = t;
