@@ -61,9 +61,12 @@ def nvrtc_compile(lib, src):
 def load_runs(lib, src):
     """Per kernel, from NVRTC's PTX (compute_90): the global loads of the stretch between
     barriers that holds the most, and how many runs they form, a run being loads that no
-    floating-point operation separates. One run: the loads can all be in flight at once; one
-    per element: each waits for the products before it (f28dcb6: Bluestein's first pass had
-    11 runs of 2 in 3345^2 and lost 15% to it, bench/results/h200-2026-11-29j-calls.txt)."""
+    floating-point operation inside a branch separates (straight-line code ptxas reorders; an
+    operation on a loaded value inside the branch around the load makes the warp wait for it
+    there). One run: the loads can all be in flight at once; one per element: each waits for
+    the one before it (f28dcb6: Bluestein's first pass had 11 runs of 2 in 3345^2 and lost 15%
+    to it, bench/results/h200-2026-11-29j-calls.txt; session 67: C2R 8192^2's first column pass,
+    a `neg` after each load in the column guard, 16 runs of 1 at 50% of DRAM peak, -30b-calls.txt)."""
     prog = ctypes.c_void_p()
     lib.nvrtcCreateProgram(ctypes.byref(prog), src.encode(), b'kfft.cu', 0, None, None)
     opts = [b'--gpu-architecture=compute_90', b'--std=c++17']
@@ -74,12 +77,16 @@ def load_runs(lib, src):
         buf = ctypes.create_string_buffer(n.value)
         lib.nvrtcGetPTX(prog, buf)
         for m in re.finditer(r'\.entry (\w+)(.*?)(?=\.entry|\Z)', buf.value.decode(), re.S):
-            seq = ''
+            seq, skip = '', set()  # skip: labels of open branches (the code they jump over)
             for l in m.group(2).splitlines():
+                br = re.match(r'\s*@\S+\s+bra(?:\.uni)?\s+(\$\w+);', l)
+                if br: skip.add(br.group(1))
+                lab = re.match(r'\s*(\$\w+):', l)
+                if lab: skip.discard(lab.group(1))
                 l = re.sub(r'^\s*@\S+\s+', '', l).strip()
                 if l.startswith('ld.global'): seq += 'L'
                 elif l.startswith('bar.sync'): seq += 'B'
-                elif re.match(r'(mul|fma|add|sub)\.(rn\.)?f(32|64)', l): seq += 'F'
+                elif skip and re.match(r'(mul|fma|add|sub|neg)\.(rn\.)?f(32|64)', l): seq += 'F'
             best = max(seq.split('B'), key=lambda x: x.count('L'))
             res[m.group(1)] = (best.count('L'), len(re.findall('L+', best)))
     lib.nvrtcDestroyProgram(ctypes.byref(prog))
