@@ -1281,6 +1281,33 @@ static void pass_rows(void)
     }
 }
 
+/* A C2R's real-stage loads clamp the column index instead of branching on it where a block holds
+ * several columns (kernel.c: clamp_loads): c2r:1024 (4 a block), 128^3's plane (64), 2^20's first
+ * pass (4); not one column a block (16384: R 8192), nor a column stage (it swaps instead), nor an R2C. */
+static void c2r_clamp(void)
+{
+    struct { kfft_type type; int rank; int64_t n[3]; int want; } c[] = {
+        {KFFT_C2R, 1, {1024}, 1}, {KFFT_C2R, 3, {128, 128, 128}, 1}, {KFFT_C2R, 1, {1048576}, 1},
+        {KFFT_C2R, 1, {16384}, 0}, {KFFT_C2R, 2, {8192, 8192}, 0}, {KFFT_R2C, 1, {1024}, 0},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+        kfft_schedule s;
+        strbuf src;
+        if (schedule_prec(c[i].type, KFFT_F32, c[i].rank, c[i].n, 4, &s)) {
+            CHECK(0, "clamp %zu: plan failed: %s", i, kfft_error_message());
+            continue;
+        }
+        if (!kfft_schedule_source(&s, KS_DIALECT_CUDA, &src)) {
+            int got = strstr(src.s, "gq = g < ncols ? g : ") != NULL;
+            CHECK(got == c[i].want, "clamp %zu: clamped loads %d, want %d: %s", i, got, c[i].want, s.describe);
+            sb_free(&src);
+        } else {
+            CHECK(0, "clamp %zu: no source", i);
+        }
+        kfft_schedule_free(&s);
+    }
+}
+
 /* Strided axes in transform-major passes (kspec.h: not tfast) take grouped columns on their user
  * sides only (kspec.h: tgrp): R2C 52329^2's column stage (a Rader pass of one column per block,
  * then radix 3) groups its last pass; Bluestein's inner passes (workspace both sides) never;
@@ -2483,6 +2510,7 @@ int main(void)
     column_bounds();
     complex_warps();
     pass_rows();
+    c2r_clamp();
     pass_shapes();
     single_bounds();
     f64_column_bounds();
