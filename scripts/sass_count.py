@@ -61,10 +61,10 @@ def nvrtc_compile(lib, src):
 def load_runs(lib, src):
     """Per kernel, from NVRTC's PTX (compute_90): the global loads of the stretch between
     barriers that holds the most, and how many runs they form, a run being loads that no
-    floating-point operation inside a branch separates (straight-line code ptxas reorders; an
-    operation on a loaded value inside the branch around the load makes the warp wait for it
-    there). One run: the loads can all be in flight at once; one per element: each waits for
-    the one before it (f28dcb6: Bluestein's first pass had 11 runs of 2 in 3345^2 and lost 15%
+    branch separates that closes after a load and a floating-point operation inside it (ptxas
+    reorders straight-line code, within a branch too; an operation on a loaded value inside
+    the branch around the load makes the warp wait for it there). One run: the loads can all
+    be in flight at once; one per element: each waits for the one before it (f28dcb6: Bluestein's first pass had 11 runs of 2 in 3345^2 and lost 15%
     to it, bench/results/h200-2026-11-29j-calls.txt; session 67: C2R 8192^2's first column pass,
     a `neg` after each load in the column guard, 16 runs of 1 at 50% of DRAM peak, -30b-calls.txt)."""
     prog = ctypes.c_void_p()
@@ -77,16 +77,21 @@ def load_runs(lib, src):
         buf = ctypes.create_string_buffer(n.value)
         lib.nvrtcGetPTX(prog, buf)
         for m in re.finditer(r'\.entry (\w+)(.*?)(?=\.entry|\Z)', buf.value.decode(), re.S):
-            seq, skip = '', set()  # skip: labels of open branches (the code they jump over)
+            # skip: the open branches (label -> whether the code they jump over has loaded and then
+            # computed); a branch that closes after both separates the loads before it from those after
+            seq, skip = '', {}
             for l in m.group(2).splitlines():
                 br = re.match(r'\s*@\S+\s+bra(?:\.uni)?\s+(\$\w+);', l)
-                if br: skip.add(br.group(1))
+                if br: skip[br.group(1)] = 0
                 lab = re.match(r'\s*(\$\w+):', l)
-                if lab: skip.discard(lab.group(1))
+                if lab and skip.pop(lab.group(1), 0) == 2: seq += 'F'
                 l = re.sub(r'^\s*@\S+\s+', '', l).strip()
-                if l.startswith('ld.global'): seq += 'L'
+                if l.startswith('ld.global'):
+                    seq += 'L'
+                    for x in skip: skip[x] = max(skip[x], 1)
                 elif l.startswith('bar.sync'): seq += 'B'
-                elif skip and re.match(r'(mul|fma|add|sub|neg)\.(rn\.)?f(32|64)', l): seq += 'F'
+                elif re.match(r'(mul|fma|add|sub|neg)\.(rn\.)?f(32|64)', l):
+                    for x in skip: skip[x] = 2 if skip[x] else 0
             best = max(seq.split('B'), key=lambda x: x.count('L'))
             res[m.group(1)] = (best.count('L'), len(re.findall('L+', best)))
     lib.nvrtcDestroyProgram(ctypes.byref(prog))
