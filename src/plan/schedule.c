@@ -918,6 +918,7 @@ static int plane_stage(kfft_schedule *s, const kfft_problem *p, const kfft_devic
     memcpy(k->outer, q.outer, sizeof q.outer);
     k->src = k->dst = KS_IO_USER;
     k->conj_in = k->conj_out = !r2c;
+    k->swap = !real; /* a complex plane's conjugations pair up within it (kspec.h: swap) */
     k->ld = ld;
     k->st = sto;
     if (real) {
@@ -1031,10 +1032,7 @@ kfft_status kfft_schedule_build(const kfft_problem *p, const kfft_device_info *i
     kl->scale_inv = si;
     /* Each kernel is generated for one direction: a real plan runs one way (plan.c:
      * kfft_execute); a C2C plan's inverse kernels are made from these on its first inverse run. */
-    for (int i = 0; i < s->nsteps; i++) {
-        s->spec[i].dir = p->type == KFFT_C2R ? KS_DIR_INV : KS_DIR_FWD;
-        s->spec[i].swap |= p->type == KFFT_C2C; /* its plane stages too */
-    }
+    for (int i = 0; i < s->nsteps; i++) s->spec[i].dir = p->type == KFFT_C2R ? KS_DIR_INV : KS_DIR_FWD;
 
     s->tab = t;
     s->table_len = t.len ? t.len : 1; /* every plan gets a (tiny) table so kernels always have one */
