@@ -406,7 +406,10 @@ static void nd_shapes(T *t, int large)
                                       * blk_complex_threads) */
                                      {2, 1000, 1000}, {3, 480, 48, 64}, {2, 1920, 200}, {2, 2520, 48}, {2, 40, 2025},
                                      /* a strided 65536 axis in passes of 128-byte rows on 4 TB/s devices (schedule.c: wide_rows) */
-                                     {2, 65536, 16}};
+                                     {2, 65536, 16},
+                                     /* strided axes that are not powers of two in such passes: fp32 all but the last pass
+                                      * (24576 = 192 x 128), fp64 the last (300000 = 500 x 600) */
+                                     {2, 24576, 16}, {2, 300000, 2}};
     int count = large ? (int)(sizeof big / sizeof *big) : (int)(sizeof small / sizeof *small);
     for (int i = 0; i < count; i++) {
         const int64_t *s = large ? big[i] : small[i];

@@ -1254,6 +1254,9 @@ static void pass_rows(void)
         {KFFT_C2C, KFFT_F64, 1, {1048576}, {4, 4}, {2, 2}},
         {KFFT_R2C, KFFT_F32, 2, {8192, 8192}, {1, 16, 64}, {1, 16, 32}},
         {KFFT_C2R, KFFT_F64, 2, {131072, 32}, {8, 8, 128}, {4, 8, 128}},
+        /* lengths that are not powers of two: fp32 all but the last pass, fp64 the last pass */
+        {KFFT_C2C, KFFT_F32, 1, {110592}, {16, 4}, {4, 4}},
+        {KFFT_C2C, KFFT_F64, 1, {300000}, {4, 4}, {4, 2}},
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         for (int v = 0; v < 2; v++) {

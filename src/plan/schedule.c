@@ -304,7 +304,16 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * 0.80, 65536 x 16 0.65 -> 0.68, 262144 x 16 0.68 -> 0.70; fp64 131072 x 32 0.82 -> 0.87,
          * 262144 x 16 0.69 -> 0.81 (before the swap they gained nothing, fp64 lost). */
         int rows = R[p] < 1024 ? 4 : f64 && R[p] == 1024 ? 2 : 0;
-        int wide_rows = plain && rows && blk_fast_memory(info) && B < rows * Bg;
+        /* Lengths that are not powers of two take them too: in fp32 all but the last pass, in fp64
+         * the last pass. H200, same run (bench/results/h200-2026-11-30c-calls.txt calls 1-3, one or
+         * two reps): 110592 1.21 -> 1.33, 82944 0.95 -> 1.03, 200000 1.06 -> 1.12, 10^7 0.88 ->
+         * 0.93, 9261^2 0.86 -> 0.95, 24576 x 1024 0.89 -> 1.00, R2C 9800^2 1.16 -> 1.27, fp64 300000
+         * 1.07 -> 1.46; held out: 13000^2 1.16 -> 1.23, 3 * 10^6 1.13 -> 1.21, fp64 180000 1.12 ->
+         * 1.17, but 147456 1.15 -> 1.11, 180000 1.26 -> 1.24, 100000 1.14 -> 1.12. An fp32 last pass
+         * lost as often as it won (R = 400, 250, 384, 200 lost; 600, 288 won), an fp64 first pass
+         * lost (221184 1.07 -> 1.04). */
+        int smooth = !pow2 && !cm && !conv && !rp && base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX;
+        int wide_rows = (plain || (smooth && (f64 ? p == np - 1 : p < np - 1))) && rows && blk_fast_memory(info) && B < rows * Bg;
         if (plain && ch->rows > 0) /* the measured choice (kfft_tune, wisdom rows=) */
             while (B < ch->rows * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;
         else if (wide_rows)
