@@ -1747,9 +1747,11 @@ static void cluster_passes(void)
         if (!bad) kfft_schedule_free(&s);
     }
     /* kfft_tune's rows knob (wisdom's rows=): the plain complex passes' columns per block in rows
-     * of at least that many sectors; 0 the rule (2^18's 512-point passes in 8, 2^20's in 4) */
+     * of at least that many sectors, as many as 48 KB holds; 0 the rule (2^18's 512-point passes in
+     * 8, 2^20's in 4). Lengths that are not powers of two too, every pass (110592: 288 x 384). */
     struct { int64_t n; int rows, B0, B1; } rw[] = {{1 << 18, 1, 4, 4}, {1 << 18, 0, 8, 8}, {1 << 20, 2, 8, 8}, {1 << 20, 4, 16, 16},
-                                                   {1 << 20, 0, 4, 4}, {1 << 19, 2, 8, 8}};
+                                                   {1 << 20, 0, 4, 4}, {1 << 19, 2, 8, 8}, {110592, 4, 16, 8}, {110592, 2, 8, 8},
+                                                   {110592, 0, 4, 4}};
     for (size_t i = 0; i < sizeof rw / sizeof rw[0]; i++) {
         kfft_plan_desc pd = {.type = KFFT_C2C, .precision = KFFT_F32, .rank = 1, .n = {rw[i].n}, .batch = 4};
         kfft_problem p;

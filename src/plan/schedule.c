@@ -314,7 +314,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * lost (221184 1.07 -> 1.04). */
         int smooth = !pow2 && !cm && !conv && !rp && base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX;
         int wide_rows = (plain || (smooth && (f64 ? p == np - 1 : p < np - 1))) && rows && blk_fast_memory(info) && B < rows * Bg;
-        if (plain && ch->rows > 0) /* the measured choice (kfft_tune, wisdom rows=) */
+        if ((plain || smooth) && ch->rows > 0) /* the measured choice (kfft_tune, wisdom rows=): every pass */
             while (B < ch->rows * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;
         else if (wide_rows)
             while (B < rows * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;

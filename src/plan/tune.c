@@ -487,8 +487,10 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         /* Then the passes' columns per block, in rows of one, two and four sectors: the rule
          * (schedule.c: SMALL_PASS_ELEMS) was set on the H100 from the power-of-two lengths,
          * where 8 columns won only in passes of 512 points (bench/results/h100-2026-11-27o-
-         * passes.txt); other devices may differ. Rows that leave every pass's columns as they
-         * are make the same kernels and are not timed. */
+         * passes.txt); other devices may differ, and so do lengths that are not powers of two
+         * (their rule leaves an fp32 last pass narrow: 82944 ran 1.03 of cuFFT so, 1.14 with every
+         * pass wide; bench/results/h200-2026-11-30c-calls.txt call 2). Rows that leave every
+         * pass's columns as they are make the same kernels and are not timed. */
         if (!st && si[g].dflt.passes) {
             int rw[3][NK], nr = 0, nb = 0, cols[4][KFFT_MAX_STEPS]; /* cols[0]: the winner's, cols[1 + i]: rw[i]'s */
             int np = pass_columns(ctx, &q, g, cand[g][best], cols[0], KFFT_MAX_STEPS);
