@@ -289,7 +289,9 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * -> 1.04. Passes of 1024 and more lost with 8 (-27o part 3: 2^20 0.89 -> 0.87 at 512
          * threads, 0.82 at 256; 2^22 0.84 -> 0.75); 2^20's last pass alone at 256 threads
          * gained 0.01-0.02 (not taken), 2^21..2^23's lost. fp64 rows are 64 bytes already. */
-        int plain = pow2 && !cm && !conv && !rp && base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX;
+        /* cplx: a complex pass of its own (no cluster, Rader or Bluestein, complex on both sides);
+         * plain: one of a power of two */
+        int cplx = !cm && !conv && !rp && base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX, plain = pow2 && cplx;
         /* On 4 TB/s devices, plain passes take rows of four sectors (128 bytes) under 1024
          * points and, in fp64, two (64 bytes) at 1024 points, as kfft tune chose for fp32 65536
          * and fp64 2^20 (bench/results/h200-2026-11-29n-calls.txt call 2, -30-calls.txt call 4);
@@ -312,9 +314,8 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * 1.17, but 147456 1.15 -> 1.11, 180000 1.26 -> 1.24, 100000 1.14 -> 1.12. An fp32 last pass
          * lost as often as it won (R = 400, 250, 384, 200 lost; 600, 288 won), an fp64 first pass
          * lost (221184 1.07 -> 1.04). */
-        int smooth = !pow2 && !cm && !conv && !rp && base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX;
-        int wide_rows = (plain || (smooth && (f64 ? p == np - 1 : p < np - 1))) && rows && blk_fast_memory(info) && B < rows * Bg;
-        if ((plain || smooth) && ch->rows > 0) /* the measured choice (kfft_tune, wisdom rows=): every pass */
+        int wide_rows = (plain || (cplx && (f64 ? p == np - 1 : p < np - 1))) && rows && blk_fast_memory(info) && B < rows * Bg;
+        if (cplx && ch->rows > 0) /* the measured choice (kfft_tune, wisdom rows=): every pass */
             while (B < ch->rows * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;
         else if (wide_rows)
             while (B < rows * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;
