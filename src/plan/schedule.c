@@ -314,7 +314,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * 1.17, but 147456 1.15 -> 1.11, 180000 1.26 -> 1.24, 100000 1.14 -> 1.12. An fp32 last pass
          * lost as often as it won (R = 400, 250, 384, 200 lost; 600, 288 won), an fp64 first pass
          * lost (221184 1.07 -> 1.04). */
-        int wide_rows = (plain || (cplx && (f64 ? p == np - 1 : p < np - 1))) && rows && blk_fast_memory(info) && B < rows * Bg;
+        int wide_rows = cplx && (pow2 || (f64 ? p == np - 1 : p < np - 1)) && rows && blk_fast_memory(info) && B < rows * Bg;
         if (cplx && ch->rows > 0) /* the measured choice (kfft_tune, wisdom rows=): every pass */
             while (B < ch->rows * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;
         else if (wide_rows)
