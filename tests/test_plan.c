@@ -481,8 +481,9 @@ static void fast_memory_pad(void)
              {KFFT_C2C, 12288, 768, 1, 512, 0}, {KFFT_R2C, 24576, 768, 1, 512, 0}, {KFFT_R2C, 49152, 1024, 1, 1024, 0},
              {KFFT_C2R, 49152, 512, 1, 1024, 0}, {KFFT_C2C, 24576, 512, 1, 512, 1},
              /* the packed R2C's and C2R's power-of-two blocks of 64 KB or more: the widest radices
-              * padded, a thread per butterfly of the widest pass (C2R 16384's 8192 points were already) */
-             {KFFT_R2C, 16384, 256, 1, 512, 0}, {KFFT_R2C, 32768, 512, 1, 1024, 0}, {KFFT_C2R, 32768, 512, 1, 1024, 0},
+              * padded, a thread per butterfly of the widest pass (C2R 16384's 8192 points were already);
+              * R2C 16384's swizzled instead (blocks.c blk_r2c_three) */
+             {KFFT_R2C, 16384, 256, KS_PAD_SWZ, 512, 0}, {KFFT_R2C, 32768, 512, 1, 1024, 0}, {KFFT_C2R, 32768, 512, 1, 1024, 0},
              {KFFT_C2R, 16384, 256, 1, 256, 1},
              /* packed real blocks of 4096..6144 points in three balanced passes (blocks.c
               * blk_packed_real): a thread per butterfly of the narrowest pass; not 9800's four passes */
@@ -787,8 +788,9 @@ static void swizzled_blocks(void)
  * spills): on an H200 in fp32, 8192's swizzled index folded a thread and the widest radices at
  * two blocks per SM for complex 7-smooth blocks of 8193..11200 points (blocks.c
  * blk_smooth_widest_two: complex blocks and the packed R2C's) where the narrowest pass takes 544
- * threads or fewer; neither with the device's no_spill_bets, on the H100, in fp64 or for the
- * packed C2R's block. */
+ * threads or fewer, and the packed R2C's 64 KB block (R2C 16384) swizzled, folded, at three
+ * blocks per SM (blocks.c blk_r2c_three); none with the device's no_spill_bets, on the H100, in
+ * fp64 or for the packed C2R's blocks. */
 static void spill_bets(void)
 {
     static const struct {
@@ -802,7 +804,9 @@ static void spill_bets(void)
              {KFFT_C2C, 9216, NULL}, /* its narrowest pass's 576 threads leave 56 registers: spilled */
              {KFFT_C2C, 9000, "R=9000(25x20x18) B=1 T=512 L=128 regs=64"}, /* flat: 25x24x15 needs 608 */
              {KFFT_R2C, 21000, "R=10500(25x21x20) B=1 T=544 L=128 regs=60"},
-             {KFFT_C2R, 21000, NULL}};
+             {KFFT_C2R, 21000, NULL},
+             {KFFT_R2C, 16384, "R=8192(32x32x8) B=1 T=256 L=128 swz regs=85"}, /* blk_r2c_three */
+             {KFFT_C2R, 16384, NULL}};
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
         for (int v = 0; v < 4; v++) { /* the H200; with no_spill_bets; the H100; fp64 */
             kfft_device_info info = v == 2 ? test_h100_info("sm_90") : test_h200_info("sm_90");
@@ -816,8 +820,8 @@ static void spill_bets(void)
             }
             int bet = 0, want = v == 0 && c[i].want;
             for (int j = 0; j < s.nsteps; j++) bet |= s.spec[j].spill_bet;
-            int folded = strstr(src.s, "int sl = ((bj) ^ (((bj) >> 4) & 15));") != NULL;
-            CHECK(bet == want && (!want || strstr(s.describe, c[i].want)) && folded == (want && c[i].n == 8192),
+            int folded = strstr(src.s, "int sl = ((bj) ^ (((bj) >> 4) & 15));") != NULL, swz = strstr(s.describe, "swz") != NULL;
+            CHECK(bet == want && (!want || strstr(s.describe, c[i].want)) && folded == (want && (c[i].n == 8192 || swz)),
                   "spill bets %lld (variant %d): bet %d folded %d, want %d: %s", (long long)c[i].n, v, bet, folded, want, s.describe);
             /* Without the bets the swizzle stays (a layout, not a bet) and 10500 takes its default radices. */
             if (v == 1 && c[i].n == 8192) CHECK(strstr(s.describe, "swz") != NULL, "spill bets 8192: not swizzled without bets: %s", s.describe);

@@ -1107,6 +1107,26 @@ void blk_swizzle(kspec *k, const kfft_device_info *info)
     if (swizzled * 10 <= plain * 6) k->pad = KS_PAD_SWZ;
 }
 
+/* The packed R2C's power-of-two block of 64 KB (R2C 16384's 8192 points, 32x32x8 at 256 threads,
+ * schedule.c) on 4 TB/s CUDA devices: swizzled and bound to three blocks per SM. Padded and
+ * unbound it compiles to 121 registers, two blocks per SM; swizzled and bound to 80 it compiles
+ * without spills (NVRTC here and on the H200). H200 (bench/results/h200-2026-11-30d-calls.txt):
+ * call 1, through wisdom, two reps: R2C 16384 0.85 -> 0.90 of cuFFT; swizzled but unbound 0.81;
+ * session 59 had padded and bound 0.67 (196 bytes spilled), unpadded and bound 0.73. Call 2, the
+ * rule, two reps, all nine shapes it moves faster: R2C 16384 0.84 -> 0.90, 16384^2 0.84 -> 0.86,
+ * 16 x 16384 0.94 -> 0.98, 64 x 16384 0.92 -> 0.95, 1458 x 16384 1.16 -> 1.20. Not the same block
+ * in C2C or C2R: 8192 at 256 threads swizzled ran 0.89 -> 0.61 bound or not; C2R 16384 spilled
+ * 40 bytes bound (0.45) and ran 0.64 unbound. A spill bet (plan.c). */
+void blk_r2c_three(kspec *k, const kfft_device_info *info)
+{
+    if (info->no_spill_bets || info->dialect != KS_DIALECT_CUDA || !blk_fast_memory(info) || k->f64 || k->B != 1 ||
+        k->st != KS_ST_R2C_PACK || k->R != 8192 || k->T != 256 || !ks_swz_ok(k))
+        return;
+    k->pad = KS_PAD_SWZ;
+    k->regs = blocks_regs(k->T, 3);
+    k->spill_bet = 1;
+}
+
 /* fp64 blocks of 256..511 threads holding 15 to 20 elements a thread (about one radix-16
  * butterfly) compile to 130-208 registers: one block per SM. 128 gives two (H100,
  * bench/results/h100-2026-11-26f-strided.txt parts 6-7: 4096 0.90 -> 0.99 of cuFFT, 1024^2
