@@ -744,10 +744,23 @@ int blk_smooth_widest_two(const kspec *k, const kfft_device_info *info)
  *   (c2r:11200 0.65 -> 1.15, c2r:10800 0.72 -> 0.98, c2r:11520 0.81 -> 1.15, r2c:9216 1.13 ->
  *   1.45, r2c:64x11520 1.07 -> 1.33), four lost 1-5% (c2r:10240 1.47 -> 1.39); the two blocks of
  *   four passes lost more (r2c:8748's 9x9x9x6 1.41 -> 1.25, r2c:9800's 10x10x7x7 1.47 -> 1.35), so
- *   four-pass blocks keep the default. */
+ *   four-pass blocks keep the default.
+ * - On 4 TB/s devices, the C2R's 512-point blocks of several columns (rows of 1024) keep the
+ *   balanced 8x8x8, swizzled, unbound, at two rounds of butterflies a thread: kfft tune's pick
+ *   for c2r:1024 (1.07x; 72 registers, seven blocks per SM, against 16x16x2 padded at 95 and
+ *   five). H200 (bench/results/h200-2026-11-30d-calls.txt calls 6-7, two reps each): c2r:1024
+ *   0.87 -> 0.93 of cuFFT, C2R 1024^2 0.93 -> 0.96, 4096 x 1024 0.97 -> 1.00, 300 x 1024 1.06 ->
+ *   1.10, 65536 x 1024 0.85 -> 0.86, 16x16x1024 even; c2r:2048's block (1024 points, two
+ *   columns) kept its default in the same tuning. */
 kfft_status blk_packed_real(kspec *k, const kfft_device_info *info)
 {
     if (k->f64 || k->plane || info->dialect != KS_DIALECT_CUDA || (int64_t)k->B * k->R * 8 > 49152) return KFFT_SUCCESS;
+    int c2r512 = k->ld == KS_LD_C2R_PACK && blk_fast_memory(info) && k->R == 512 && k->B > 1 && ks_swz_ok(k);
+    if (c2r512) { /* below */
+        k->T = (int)(k->B * k->R / 16); /* two rounds of radix-8 butterflies a thread */
+        k->pad = KS_PAD_SWZ;
+        return KFFT_SUCCESS;
+    }
     if (k->ld == KS_LD_C2R_PACK && k->R >= 64 && !(k->R & (k->R - 1)) && kfft_radix_auto(k->R, 0) != KFFT_RADIX_NARROW) {
         kfft_status st = blk_shape(k, k->R, k->B, KFFT_RADIX_NARROW, info);
         if (st) return st;
@@ -1107,24 +1120,33 @@ void blk_swizzle(kspec *k, const kfft_device_info *info)
     if (swizzled * 10 <= plain * 6) k->pad = KS_PAD_SWZ;
 }
 
-/* The packed R2C's power-of-two block of 64 KB (R2C 16384's 8192 points, 32x32x8 at 256 threads,
- * schedule.c) on 4 TB/s CUDA devices: swizzled and bound to three blocks per SM. Padded and
- * unbound it compiles to 121 registers, two blocks per SM; swizzled and bound to 80 it compiles
- * without spills (NVRTC here and on the H200). H200 (bench/results/h200-2026-11-30d-calls.txt):
- * call 1, through wisdom, two reps: R2C 16384 0.85 -> 0.90 of cuFFT; swizzled but unbound 0.81;
- * session 59 had padded and bound 0.67 (196 bytes spilled), unpadded and bound 0.73. Call 2, the
- * rule, two reps, all nine shapes it moves faster: R2C 16384 0.84 -> 0.90, 16384^2 0.84 -> 0.86,
- * 16 x 16384 0.94 -> 0.98, 64 x 16384 0.92 -> 0.95, 1458 x 16384 1.16 -> 1.20. Not the same block
- * in C2C or C2R: 8192 at 256 threads swizzled ran 0.89 -> 0.61 bound or not; C2R 16384 spilled
- * 40 bytes bound (0.45) and ran 0.64 unbound. A spill bet (plan.c). */
-void blk_r2c_three(kspec *k, const kfft_device_info *info)
+/* The packed R2C's power-of-two blocks of 32 and 64 KB (R2C 8192's 4096 points, 16x16x16, and
+ * R2C 16384's 8192, 32x32x8, both at 256 threads; schedule.c pads them) on 4 TB/s devices:
+ * swizzled, and the 64 KB block bound to three blocks per SM. Padded, the 32 KB block compiles
+ * to 64 registers (four blocks per SM), swizzled to 48 (five); the 64 KB block padded and unbound
+ * to 121 (two), swizzled and bound to 80 without spills (NVRTC here and on the H200). H200
+ * (bench/results/h200-2026-11-30d-calls.txt), through wisdom, two reps: call 1, R2C 16384 0.85 ->
+ * 0.90 of cuFFT; swizzled but unbound 0.81 (session 59: padded and bound 0.67, 196 bytes
+ * spilled; unpadded and bound 0.73); call 3, R2C 8192 0.88 -> 0.91, 8192^2 0.85 -> 0.86, 64 x 8192
+ * 0.94 -> 0.96; at 128 threads (80 registers, six blocks) swizzled 0.82, unpadded 0.67; call 4,
+ * the 32 KB rule, seven of the eight shapes it moves 1-3% faster (R2C 8192 0.88 -> 0.91, 1960 x
+ * 8192 1.35 -> 1.37, 16x16x8192 1.00 -> 1.02, 64 x 8192 0.94 -> 0.96), 3 x 8192 even. Call 2,
+ * the 64 KB rule, two reps, all nine shapes it moves faster: R2C 16384 0.84 -> 0.90, 16384^2 0.84
+ * -> 0.86, 16 x 16384 0.94 -> 0.98, 64 x 16384 0.92 -> 0.95, 1458 x 16384 1.16 -> 1.20. Not the same
+ * blocks in C2C or C2R: 8192 at 256 threads swizzled ran 0.89 -> 0.61 bound or not; C2R 16384
+ * spilled 40 bytes bound (0.45) and ran 0.64 unbound; C2R 8192 0.83 -> 0.64-0.77 in every layout
+ * and thread count of call 3. The bound is a spill bet (plan.c), so CUDA's alone. */
+void blk_r2c_swizzle(kspec *k, const kfft_device_info *info)
 {
-    if (info->no_spill_bets || info->dialect != KS_DIALECT_CUDA || !blk_fast_memory(info) || k->f64 || k->B != 1 ||
-        k->st != KS_ST_R2C_PACK || k->R != 8192 || k->T != 256 || !ks_swz_ok(k))
+    int bound = k->R == 8192;
+    if (!blk_fast_memory(info) || k->f64 || k->B != 1 || k->st != KS_ST_R2C_PACK || (k->R != 4096 && !bound) || k->T != 256 ||
+        !ks_swz_ok(k) || (bound && (info->no_spill_bets || info->dialect != KS_DIALECT_CUDA)))
         return;
     k->pad = KS_PAD_SWZ;
-    k->regs = blocks_regs(k->T, 3);
-    k->spill_bet = 1;
+    if (bound) {
+        k->regs = blocks_regs(k->T, 3);
+        k->spill_bet = 1;
+    }
 }
 
 /* fp64 blocks of 256..511 threads holding 15 to 20 elements a thread (about one radix-16
