@@ -755,8 +755,8 @@ int blk_smooth_widest_two(const kspec *k, const kfft_device_info *info)
 kfft_status blk_packed_real(kspec *k, const kfft_device_info *info)
 {
     if (k->f64 || k->plane || info->dialect != KS_DIALECT_CUDA || (int64_t)k->B * k->R * 8 > 49152) return KFFT_SUCCESS;
-    int c2r512 = k->ld == KS_LD_C2R_PACK && blk_fast_memory(info) && k->R == 512 && k->B > 1 && ks_swz_ok(k);
-    if (c2r512) { /* below */
+    /* The C2R's 512-point blocks of several columns on 4 TB/s devices (the last item above). */
+    if (k->ld == KS_LD_C2R_PACK && blk_fast_memory(info) && k->R == 512 && k->B > 1 && k->nrad == 3 && k->rad[0] == 8 && ks_swz_ok(k)) {
         k->T = (int)(k->B * k->R / 16); /* two rounds of radix-8 butterflies a thread */
         k->pad = KS_PAD_SWZ;
         return KFFT_SUCCESS;
