@@ -490,8 +490,8 @@ static void fast_memory_pad(void)
              {KFFT_C2R, 12000, 416, 0, 256, 0}, {KFFT_R2C, 11520, 384, 0, 256, 0}, {KFFT_R2C, 9800, 256, 0, 256, 0},
              {KFFT_C2R, 8000, 200, 0, 200, 0},
              /* the packed C2R's 512-point blocks of several columns (C2R 1024): 8x8x8, swizzled, unbound
-              * on the H200 (blocks.c blk_packed_real) */
-             {KFFT_C2R, 1024, 128, KS_PAD_SWZ, 128, 1}};
+              * on the H200 (blocks.c blk_packed_real), two columns there (blk_packed_c2r_columns) */
+             {KFFT_C2R, 1024, 64, KS_PAD_SWZ, 128, 1}};
     for (int dev = 0; dev < 2; dev++) {
         kfft_device_info info = dev ? test_h200_info("sm_90") : test_h100_info("sm_90");
         for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
@@ -834,6 +834,62 @@ static void spill_bets(void)
         }
 }
 
+/* On the H200 the packed C2R along a contiguous axis takes half the H100's columns a block
+ * where its length is a power of two or 384 points or more (blocks.c blk_packed_c2r_columns):
+ * C2R 2048's 1024 points one column, not two; 64 (32 points) 32 columns; not 300 (150 points),
+ * 32 (16), 818 (409: Bluestein's), 1026 (513 = 27 x 19: not 7-smooth), fp64, or a strided axis
+ * (C2R 2048 x 2048's columns). The row kernel of C2R 2048 x 2048 takes one column too. */
+static void packed_c2r_columns(void)
+{
+    static const struct {
+        int rank;
+        int64_t n[2];
+        int f64, B_h200, B_h100; /* the last kernel's columns a block */
+    } c[] = {{1, {2048}, 0, 1, 2}, {1, {1024}, 0, 2, 4}, {1, {64}, 0, 32, 64}, {1, {1536}, 0, 1, 2}, {1, {300}, 0, 8, 8},
+             {1, {32}, 0, 128, 128}, {1, {818}, 0, 2, 2}, {1, {1026}, 0, 2, 2}, {1, {2048}, 1, 2, 2}, {2, {2048, 2048}, 0, 1, 2}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+        for (int dev = 0; dev < 2; dev++) {
+            kfft_device_info info = dev ? test_h200_info("sm_90") : test_h100_info("sm_90");
+            kfft_schedule s;
+            if (schedule_on(&info, KFFT_C2R, c[i].f64 ? KFFT_F64 : KFFT_F32, c[i].rank, c[i].n, 1 << 10, &s)) {
+                CHECK(0, "packed c2r columns %lld: plan failed: %s", (long long)c[i].n[0], kfft_error_message());
+                continue;
+            }
+            int B = s.spec[s.nsteps - 1].B, want = dev ? c[i].B_h200 : c[i].B_h100;
+            CHECK(B == want, "packed c2r columns %lld (rank %d, %s) on %s: B %d, want %d: %s", (long long)c[i].n[0], c[i].rank,
+                  c[i].f64 ? "f64" : "f32", dev ? "an H200" : "an H100", B, want, s.describe);
+            if (c[i].rank == 2 && s.nsteps == 2)
+                CHECK(s.spec[0].B == 4, "packed c2r columns 2048x2048: the strided axis takes %d columns, want 4: %s", s.spec[0].B, s.describe);
+            kfft_schedule_free(&s);
+        }
+}
+
+/* On the H200 fp32 one-column blocks of up to ODD_BLOCK_FEW_MAX points whose narrowest pass has
+ * fewer than 512 butterflies run a thread per such butterfly, unbound, where the H100 runs 512
+ * (blocks.c blk_odd_block_few): 6480 (20x18x18) at 384, 6720 at 448; not 7560 (past the line),
+ * Rader's 6481 (its convolution is 6480's block) or 6498 (19x19x18: not 7-smooth). */
+static void odd_block_few(void)
+{
+    static const struct {
+        int64_t n;
+        int T_h200, T_h100;
+    } c[] = {{6480, 384, 512}, {6720, 448, 512}, {7560, 512, 512}, {6481, 512, 512}, {6498, 512, 512}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+        for (int dev = 0; dev < 2; dev++) {
+            kfft_device_info info = dev ? test_h200_info("sm_90") : test_h100_info("sm_90");
+            kfft_schedule s;
+            if (schedule_on(&info, KFFT_C2C, KFFT_F32, 1, &c[i].n, 4, &s)) {
+                CHECK(0, "odd block few %lld: plan failed: %s", (long long)c[i].n, kfft_error_message());
+                continue;
+            }
+            const kspec *k = &s.spec[s.nsteps - 1];
+            int want = dev ? c[i].T_h200 : c[i].T_h100;
+            CHECK(k->T == want && (want == 512 || k->regs == 0), "odd block few %lld on %s: T %d regs %d, want %d: %s", (long long)c[i].n,
+                  dev ? "an H200" : "an H100", k->T, k->regs, want, s.describe);
+            kfft_schedule_free(&s);
+        }
+}
+
 /* The last column pass over a half spectrum's rows (n/2+1 elements, off sector alignment) takes
  * twice the columns in fp32 on an H200 (schedule.c gpasses): R2C and C2R 16384 x 10 (rows of 6)
  * against the H100's plan; 16384 x 30 (rows of 16, aligned) and fp64 as the H100's. */
@@ -867,7 +923,7 @@ static void wide_last_pass(void)
  * the pre-step in registers (blocks.c blk_real_pairs). */
 static void c2r_split(void)
 {
-    static const int64_t n[] = {1000, 2000, 400};
+    static const int64_t n[] = {1000, 800, 400};
     for (size_t i = 0; i < sizeof n / sizeof n[0]; i++) {
         for (int v = 0; v < 3; v++) { /* C2R on an H200, C2R on an H100, R2C on an H200 */
             kfft_device_info info = v == 1 ? test_h100_info("sm_90") : test_h200_info("sm_90");
@@ -2516,6 +2572,8 @@ int main(void)
     swizzled_blocks();
     spill_bets();
     c2r_split();
+    packed_c2r_columns();
+    odd_block_few();
     wide_last_pass();
     staged_rounds();
     strided_blocks();

@@ -844,6 +844,50 @@ int blk_odd_block_threads(const kspec *k, const kfft_device_info *info)
     return T;
 }
 
+/* On 4 TB/s devices, the 512 threads above for a 7-smooth one-column block of 48-56 KB (up
+ * to ODD_BLOCK_FEW_MAX points) whose narrowest pass has fewer butterflies: a thread per such
+ * butterfly, in whole warps (384-448), and so no register bound (blk_odd_block_regs is for 512).
+ * kfft tune's pick for 6720 (21x20x16 at 448, unbound). H200, kfft/cuFFT in one run, A/B, two
+ * reps (bench/results/h200-2026-11-30e-calls.txt calls 2-3): every 7-smooth length it moves
+ * gained, 6480 0.96 -> 1.16, 6804 0.88 -> 1.03, 6400 0.93 -> 0.97, 6720 0.96 -> 1.00, 7056 1.01
+ * -> 1.04, 7200 1.04 -> 1.06, 6300 and 6615 +1% (6480 and 6804 at 384 threads compile to 56
+ * registers: three blocks an SM, not two); held out, 100 x 6480 0.98 -> 1.09, 6480^2 0.86 ->
+ * 0.89, 6804^2 0.88 -> 0.91. Larger blocks did not (7560, 7938, 8000, 8400, 8820 within 1%, 9261
+ * 0.92 -> 0.91), nor Rader's, whose convolutions are such blocks (6481 4.66 -> 3.96, 6301 3.31 ->
+ * 3.02, 7057 4.01 -> 3.61). 7-smooth complex blocks only, as measured (measured_smooth; not
+ * radices 17-23, real data's loads and stores or the sparse transforms' folds: untimed). */
+int blk_odd_block_few(const kspec *k, const kfft_device_info *info)
+{
+    if (!blk_fast_memory(info) || k->f64 || k->B != 1 || k->T != 512 || k->R > ODD_BLOCK_FEW_MAX || !measured_smooth(k) ||
+        k->ld != KS_LD_CPLX || k->st != KS_ST_CPLX)
+        return k->T;
+    int T = blk_narrowest_pass_threads(k, info);
+    return T < 512 ? T : k->T;
+}
+
+/* Columns a block of an fp32 packed C2R along a contiguous axis (the planner's B: blocks of
+ * 2048 elements, TARGET_ELEMS): on 4 TB/s devices half as many where its 7-smooth length (of the
+ * packed complex block) is a power of two from 32 points or 384 points or more, so rows of 1026 to 2048 real
+ * points run a column a block (C2R 2048's 1024 points at 64 threads, as cuFFT does), shorter
+ * ones 2-32.
+ * H200, kfft/cuFFT in one run, A/B, two reps (bench/results/h200-2026-11-30e-calls.txt calls
+ * 2-3): c2r:2048 0.86 -> 0.96, 1536 1.52 -> 2.09, 1728 0.81 -> 1.02, 1800 1.28 -> 1.71, 1944 1.21
+ * -> 1.69, 1500 1.34 -> 1.81, 1920 2.23 -> 2.83, 768 1.56 -> 1.96, 1280 1.52 -> 1.91, 1120 1.36 ->
+ * 1.64, 1000 1.09 -> 1.15, 1024 0.93 -> 0.95, 64 1.12 -> 1.23, 512 1.27 -> 1.30, C2R 2048^2 0.93
+ * -> 0.98, 1536^2 1.54 -> 1.77, 1200^2 1.43 -> 1.49, 1000^2 0.95 -> 0.98; of 32 such cases none
+ * slower. Shorter lengths not a power of two lost (c2r:300's 150 points 1.43 -> 1.39, 400 2.33
+ * -> 2.23, 700 1.52 -> 1.45; 640 +1%); a column a block for every length lost where that took B
+ * from 4 or 8 (c2r:512 1.27 -> 1.06, 1024 0.93 -> 0.88); the packed R2C's columns halved lost
+ * (r2c:2048 0.93 -> 0.77, 1024 0.93 -> 0.82). fp64 keeps its blocks: its packed C2R pairs
+ * butterflies in registers with two columns or more (blk_real_pairs). 7-smooth lengths only, as
+ * measured: not radices 11-31, Bluestein's convolutions or powers of two under 32 (untimed). k->n is the packed length
+ * (the block's radices come later). */
+int blk_packed_c2r_columns(const kspec *k, int B, const kfft_device_info *info)
+{
+    if (k->ld != KS_LD_C2R_PACK || k->f64 || B < 2 || !blk_fast_memory(info) || kfft_max_prime_factor(k->n) > 7) return B;
+    return ((k->n & (k->n - 1)) == 0 && k->n >= 32) || k->n >= 384 ? B / 2 : B;
+}
+
 /* The register bound of an fp32 one-column block (mixed radix or Rader's; measured_radices) of
  * up to ODD_BLOCK_TWO_MAX = 11200 points (87.5 KB; Rader's up to RADER_ALL_THREADS, past which
  * they take 1024 threads) at odd_block_threads' 512 threads whose passes hold 50 or more

@@ -16,6 +16,9 @@
 /* fp32 mixed-radix one-column blocks of at most this many points are bound to two blocks per SM
  * (blk_odd_block_regs); larger ones may take the widest radices (blk_smooth_widest). */
 #define ODD_BLOCK_TWO_MAX 11200
+/* ... and on 4 TB/s devices those of at most this many take fewer threads than 512 where their
+ * narrowest pass has fewer butterflies (blk_odd_block_few). */
+#define ODD_BLOCK_FEW_MAX 7200
 
 /* Bytes of a complex element. */
 int64_t blk_elem_bytes(int f64);
@@ -66,6 +69,8 @@ int blk_narrowest_pass_threads(const kspec *k, const kfft_device_info *info);
 int blk_every_pass_threads(const kspec *k, const kfft_device_info *info);
 int blk_odd_block_threads(const kspec *k, const kfft_device_info *info);
 int blk_odd_block_regs(const kspec *k, const kfft_device_info *info);
+int blk_odd_block_few(const kspec *k, const kfft_device_info *info);
+int blk_packed_c2r_columns(const kspec *k, int B, const kfft_device_info *info);
 /* The small convolutions (Bluestein, fp32 and fp64) whose threads, padding and lengths follow
  * sessions 40-41's rules (blocks.c conv_threads and conv_pad, schedule.c kfft_conv_default):
  * lengths BLK_CONV_SMALL_MIN..BLK_CONV_SMALL_MAX, where they were measured. Rader blocks of up

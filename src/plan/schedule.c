@@ -604,6 +604,8 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         /* Along a strided axis, neighbouring transforms share DRAM sectors: take enough. */
         int64_t fast = r->nouter ? r->outer[0].is : 0;
         int strided = r->nouter && fast < r->is;
+        /* On 4 TB/s devices, half the columns for most fp32 packed C2R blocks (blocks.c). */
+        if (!strided) B = blk_packed_c2r_columns(k, B, info);
         if (strided) {
             while ((int64_t)B * eb < ROW_BYTES && (int64_t)B * 2 * (N + 2) <= emax && B * 2 <= sg->ntrans) B *= 2;
             while ((int64_t)B * eb < WIDE_ROW_BYTES && (int64_t)B * 2 * N * eb <= WIDE_BLOCK_BYTES && B * 2 <= sg->ntrans) B *= 2;
@@ -690,6 +692,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             k->regs = blk_two_per_sm(k, f64, info);
         } else if (!f64 && (int64_t)B * N * 8 > 49152 && odd > 3) {
             k->T = blk_odd_block_threads(k, info);
+            k->T = blk_odd_block_few(k, info); /* fewer on 4 TB/s devices where a pass allows (blocks.c) */
             int bound = blk_odd_block_regs(k, info);
             if (bound) k->regs = bound;
             /* A complex strided axis's block of several columns and over 256 threads (1000^3's
