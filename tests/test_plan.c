@@ -834,8 +834,9 @@ static void spill_bets(void)
         }
 }
 
-/* On the H200 the packed C2R along a contiguous axis takes half the H100's columns a block
- * where its length is a power of two or 384 points or more (blocks.c blk_packed_c2r_columns):
+/* On the H200 the fp32 packed C2R along a contiguous axis takes half the H100's columns a block
+ * where its length is 7-smooth and a power of two from 32 points or 384 points or more (blocks.c
+ * blk_packed_c2r_columns):
  * C2R 2048's 1024 points one column, not two; 64 (32 points) 32 columns; not 300 (150 points),
  * 32 (16), 818 (409: Bluestein's), 1026 (513 = 27 x 19: not 7-smooth), fp64, or a strided axis
  * (C2R 2048 x 2048's columns). The row kernel of C2R 2048 x 2048 takes one column too. */
@@ -864,9 +865,9 @@ static void packed_c2r_columns(void)
         }
 }
 
-/* On the H200 fp32 one-column blocks of up to ODD_BLOCK_FEW_MAX points whose narrowest pass has
- * fewer than 512 butterflies run a thread per such butterfly, unbound, where the H100 runs 512
- * (blocks.c blk_odd_block_few): 6480 (20x18x18) at 384, 6720 at 448; not 7560 (past the line),
+/* On the H200 fp32 7-smooth complex one-column blocks of up to ODD_BLOCK_FEW_MAX points whose
+ * narrowest pass has fewer than 512 butterflies run a thread per such butterfly, unbound, where
+ * the H100 runs 512 (blocks.c blk_odd_block_few): 6480 (20x18x18) at 384, 6720 at 448; not 7560 (past the line),
  * Rader's 6481 (its convolution is 6480's block) or 6498 (19x19x18: not 7-smooth). */
 static void odd_block_few(void)
 {

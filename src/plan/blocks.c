@@ -866,11 +866,10 @@ int blk_odd_block_few(const kspec *k, const kfft_device_info *info)
 }
 
 /* Columns a block of an fp32 packed C2R along a contiguous axis (the planner's B: blocks of
- * 2048 elements, TARGET_ELEMS): on 4 TB/s devices half as many where its 7-smooth length (of the
- * packed complex block) is a power of two from 32 points or 384 points or more, so rows of 1026 to 2048 real
- * points run a column a block (C2R 2048's 1024 points at 64 threads, as cuFFT does), shorter
- * ones 2-32.
- * H200, kfft/cuFFT in one run, A/B, two reps (bench/results/h200-2026-11-30e-calls.txt calls
+ * 2048 elements, TARGET_ELEMS): on 4 TB/s devices half as many where its length (of the packed
+ * complex block) is 7-smooth and a power of two from 32 points or 384 points or more, so rows of
+ * 1026 to 2048 real points run a column a block (C2R 2048's 1024 points at 64 threads, as cuFFT
+ * does), shorter ones 2-32. H200, kfft/cuFFT in one run, A/B, two reps (bench/results/h200-2026-11-30e-calls.txt calls
  * 2-3): c2r:2048 0.86 -> 0.96, 1536 1.52 -> 2.09, 1728 0.81 -> 1.02, 1800 1.28 -> 1.71, 1944 1.21
  * -> 1.69, 1500 1.34 -> 1.81, 1920 2.23 -> 2.83, 768 1.56 -> 1.96, 1280 1.52 -> 1.91, 1120 1.36 ->
  * 1.64, 1000 1.09 -> 1.15, 1024 0.93 -> 0.95, 64 1.12 -> 1.23, 512 1.27 -> 1.30, C2R 2048^2 0.93
@@ -880,8 +879,8 @@ int blk_odd_block_few(const kspec *k, const kfft_device_info *info)
  * from 4 or 8 (c2r:512 1.27 -> 1.06, 1024 0.93 -> 0.88); the packed R2C's columns halved lost
  * (r2c:2048 0.93 -> 0.77, 1024 0.93 -> 0.82). fp64 keeps its blocks: its packed C2R pairs
  * butterflies in registers with two columns or more (blk_real_pairs). 7-smooth lengths only, as
- * measured: not radices 11-31, Bluestein's convolutions or powers of two under 32 (untimed). k->n is the packed length
- * (the block's radices come later). */
+ * measured: not radices 11-31, Bluestein's convolutions or powers of two under 32 (untimed).
+ * k->n is the packed length (the block's radices come later). */
 int blk_packed_c2r_columns(const kspec *k, int B, const kfft_device_info *info)
 {
     if (k->ld != KS_LD_C2R_PACK || k->f64 || B < 2 || !blk_fast_memory(info) || kfft_max_prime_factor(k->n) > 7) return B;

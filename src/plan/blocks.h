@@ -16,8 +16,8 @@
 /* fp32 mixed-radix one-column blocks of at most this many points are bound to two blocks per SM
  * (blk_odd_block_regs); larger ones may take the widest radices (blk_smooth_widest). */
 #define ODD_BLOCK_TWO_MAX 11200
-/* ... and on 4 TB/s devices those of at most this many take fewer threads than 512 where their
- * narrowest pass has fewer butterflies (blk_odd_block_few). */
+/* ... and on 4 TB/s devices 7-smooth complex ones of at most this many take fewer threads than
+ * 512 where their narrowest pass has fewer butterflies (blk_odd_block_few). */
 #define ODD_BLOCK_FEW_MAX 7200
 
 /* Bytes of a complex element. */
