@@ -580,6 +580,20 @@ static int t_wisdom(void)
     char got[4096];
     exported(c, dir, got, sizeof got);
     CHECK(strstr(got, " split=1 ") != NULL, "export lost split=1: %s", got);
+    /* Fewer columns a block than the rules' 32 (kfft_tune's cols=; the key keeps B=32): the plan
+     * takes 8, results stay right, an export keeps the field; cols=0 and cols= on a passes entry
+     * are malformed. */
+    forced_entry(c, path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 cols=8 ns=1 default_ns=2", " B=8 ", "cols=8");
+    exported(c, dir, got, sizeof got);
+    CHECK(strstr(got, " cols=8 ") != NULL, "export lost cols=8: %s", got);
+    static const char *bad_cols[] = {"single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 cols=0 ns=1 default_ns=2",
+                                     "passes f32 R=65536 is=1 ops=0 io=0 pad=-1 radix=-1 cols=2 ns=1 default_ns=2"};
+    for (int i = 0; i < 2; i++) {
+        set_wisdom_entry(path, bad_cols[i]);
+        CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"), "%s: %s",
+              bad_cols[i], kfft_error_message());
+    }
+    set_wisdom_entry(path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 cols=8 ns=1 default_ns=2"); /* valid again */
     /* Malformed, foreign, stale: refused with the reason, nothing changes. */
     rewrite(path, other, 0, NULL);
     CHECK(kfft_wisdom_import(c, other) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "line 5"),

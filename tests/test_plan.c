@@ -2199,6 +2199,41 @@ static void rows_tune(void)
     fake_cols_us = fake_plain_us = 0;
 }
 
+/* kfft_tune tries a one-kernel stage with half and a quarter of the rules' columns a block
+ * (threads scaled alike) and keeps whichever is faster: C2R 2048's block of two columns (the
+ * H100's rule) where only one-column kernels are fast (the entry says cols=1 under the key's
+ * B=2, plans take one column at half the threads) or only two-column ones (no cols=). */
+static void cols_tune(void)
+{
+    for (int slow = 0; slow < 2; slow++) {
+        kfft_plan_desc d = {.type = KFFT_C2R, .rank = 1, .n = {2048}, .batch = 64};
+        fake_cols = slow ? 2 : 1;
+        stand_in_tuned t = stand_in_tune(&d, &fake_cols_us, 0,
+                                         (kfft_wisdom_entry){.R = 1024, .B = 2, .is = 1, .io = kfft_wisdom_io(KS_LD_C2R_PACK, KS_ST_PAIR)});
+        if (!t.ctx) {
+            CHECK(0, "cols tune: host memory");
+            return;
+        }
+        CHECK(!t.st && t.found && t.e.cols == (slow ? 0 : 1) && (strstr(t.r.choice, "cols=1") != NULL) == !slow,
+              "cols tune, one column %s: status %d, entry %d cols %d, choice %s", slow ? "slow" : "fast", (int)t.st, t.found, t.e.cols,
+              t.st ? kfft_error_message() : t.r.choice);
+        char want[32];
+        snprintf(want, sizeof want, "B=1 T=%d", t.e.T);
+        kfft_plan pl = NULL;
+        kfft_problem pq;
+        const char *pd = !kfft_problem_from_desc(&d, &pq) && !kfft_plan_from_problem(t.ctx, &pq, &pl) ? kfft_plan_describe(pl) : "no plan";
+        const char *at = strstr(pd, want);
+        int took = at && (at[strlen(want)] == 0 || at[strlen(want)] == ' ');
+        CHECK(took == !slow, "cols tune: the wisdom's plan has%s one column at %d threads: %s", slow ? "" : " no",
+              t.e.T, pd);
+        kfft_plan_destroy(pl);
+        CHECK(t.ctx->live_buffers == 0, "cols tune: %ld buffers left", t.ctx->live_buffers);
+        kfft_context_destroy(t.ctx);
+    }
+    fake_cols = 0;
+    fake_cols_us = fake_plain_us = 0;
+}
+
 /* kfft_tune tries Bluestein's convolution lengths past the rule's (16464 for 8219: 16800, 16807,
  * 16875, 17010, 17150, 17280) and keeps the fastest: where only kernels of 17150 points are
  * fast the wisdom's conv entry says m=17150 and plans take it; where only the rule's are, the
@@ -2537,6 +2572,7 @@ int main(void)
     spill_refit();
     cluster_tune();
     rows_tune();
+    cols_tune();
     conv_tune();
     conv_choice();
     plane_tune();

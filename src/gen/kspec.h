@@ -110,6 +110,8 @@ typedef struct {
     int swzfold;         /* KS_PAD_SWZ: the passes take the XOR once a thread where the stride allows (passes.c) */
     int spill_bet;       /* a choice measured to win only where the compiler does not spill it (swzfold, a
                             register bound): plan.c checks the compiled kernel (backend kernel_info) */
+    int bkey;            /* KS_SINGLE: the columns a block the planner's rules chose, its wisdom key, where a
+                          * measured choice (kfft tune's cols=) runs B others; 0: B is the rules' */
     int cpad;            /* spare elements after each column in shared memory (gen_column_pad) */
     int T;               /* threads per block */
     int regs;            /* register bound per thread asked for (kfft_tune, wisdom; 0: none) ... */

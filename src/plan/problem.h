@@ -28,9 +28,10 @@ typedef struct {
      * passes (-1: default); and for either, split twiddle tables on (1) or off (0) against
      * the planner's rule (-1; blocks.c: split_wins); noclu: passes without the clusters the
      * rules would take (kspec.h: clu); rows: the plain complex passes' columns per block in
-     * rows of at least that many 32-byte sectors (0: the planner's rule; schedule.c: gpasses). */
+     * rows of at least that many 32-byte sectors (0: the planner's rule; schedule.c: gpasses);
+     * cols: a one-kernel transform's columns a block (0: the planner's rule). */
     struct {
-        int on, T, pad, radix, regs, split, noclu, rows;
+        int on, T, pad, radix, regs, split, noclu, rows, cols;
     } knob[KFFT_MAX_DIMS];
     /* Internal (kfft_tune): 1, no plane kernel (kspec.h: plane) where the planner's rule would
      * take one, the last two axes a stage each; -1, the rule's choice whatever the wisdom says. */

@@ -61,6 +61,7 @@ static int measured_choice(const kfft_problem *p, int g, const kfft_device_info 
     key->split = p->knob[g].split;
     key->noclu = p->knob[g].noclu;
     key->rows = p->knob[g].rows;
+    key->cols = p->knob[g].cols;
     return 1;
 }
 
@@ -618,6 +619,15 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
              * keeps 4. Never below 2: a column alone reads 8-byte pieces of sectors. */
             while (!smooth && B > 2 && blk_rounds_spill(N, B, f64, info)) B /= 2;
         }
+        /* A measured number of columns (kfft tune's cols=, fewer than the rules' only; mixed-radix
+         * blocks, whose key is known here): the rules below shape the block for it, and the key
+         * keeps the rules' B (kspec.bkey). */
+        int Bkey = B;
+        kfft_wisdom_entry ck = {.f64 = f64, .R = N, .is = r->is, .B = B, .ops = k->ops, .io = kfft_wisdom_io(k->ld, k->st), .split = -1};
+        if (smooth && !rader && measured_choice(p, s->nstages - 1, info, &ck) && ck.cols > 0 && ck.cols < B) {
+            B = ck.cols;
+            k->bkey = Bkey;
+        }
         if ((st = blk_shape(k, (int)N, B, kfft_radix_auto(N, f64), info))) return st;
         /* Padding pays for power-of-two-heavy lengths; measured on the H100 it costs one-kernel
          * lengths with a large odd part (16464, 17496, 1000, 243), whose strides already spread. */
@@ -747,7 +757,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         }
         if ((k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) && !k->regs) k->regs = blk_conv_regs(k, f64, info);
         /* Measured choices: the tuner's candidate, else the device's wisdom. */
-        kfft_wisdom_entry key = {.f64 = f64, .R = N, .is = r->is, .B = B, .ops = k->ops, .io = kfft_wisdom_io(k->ld, k->st), .split = -1};
+        kfft_wisdom_entry key = {.f64 = f64, .R = N, .is = r->is, .B = Bkey, .ops = k->ops, .io = kfft_wisdom_io(k->ld, k->st), .split = -1};
         if ((tuned = measured_choice(p, s->nstages - 1, info, &key))) {
             if ((st = blk_shape(k, (int)N, B, key.radix, info))) return st;
             k->T = key.T < info->max_threads ? key.T : info->max_threads;

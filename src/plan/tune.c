@@ -46,8 +46,8 @@ static kfft_status time_plan(kfft_context ctx, const kfft_problem *q, kfft_buffe
     return st;
 }
 
-/* A candidate: {T, pad, radix, regs, split, noclu, rows} (kfft_problem.knob). */
-enum { NK = 7 };
+/* A candidate: {T, pad, radix, regs, split, noclu, rows, cols} (kfft_problem.knob). */
+enum { NK = 8 };
 
 static void set_knob(kfft_problem *q, int g, const int *c)
 {
@@ -59,6 +59,7 @@ static void set_knob(kfft_problem *q, int g, const int *c)
     q->knob[g].split = c[4];
     q->knob[g].noclu = c[5];
     q->knob[g].rows = c[6];
+    q->knob[g].cols = c[7];
 }
 
 /* Compiling the candidates was most of a tuning run (one compile each, in series). A stage's
@@ -182,8 +183,8 @@ static kfft_status time_candidates(kfft_context ctx, kfft_problem *q, int g, int
         double ms;
         st = time_plan(ctx, q, in, out, &ms);
         if (!st)
-            kfft_log(ctx, "tune: stage %d: T=%d pad=%d radix=%d regs=%d split=%d noclu=%d rows=%d: %.4f ms", g, cand[c][0], cand[c][1],
-                     cand[c][2], cand[c][3], cand[c][4], cand[c][5], cand[c][6], ms);
+            kfft_log(ctx, "tune: stage %d: T=%d pad=%d radix=%d regs=%d split=%d noclu=%d rows=%d cols=%d: %.4f ms", g, cand[c][0],
+                     cand[c][1], cand[c][2], cand[c][3], cand[c][4], cand[c][5], cand[c][6], cand[c][7], ms);
         if (!st && ms < *best_ms) {
             *best_ms = ms;
             *best = c;
@@ -232,7 +233,8 @@ int kfft_tune_stage_entry(const kfft_schedule *s, int g, kfft_wisdom_entry *e)
     e->is = k->istride; /* as build_stage keys it: the axis's stride in the stage's source */
     if (k->kind == KS_SINGLE) {
         e->R = k->R;
-        e->B = k->B;
+        e->B = k->bkey ? k->bkey : k->B; /* the key: the rules' columns, a measured cols= aside */
+        e->cols = k->bkey ? k->B : 0;
         e->ops = k->ops;
         e->T = k->T;
         e->pad = k->pad;
@@ -330,7 +332,7 @@ static kfft_status candidates(kfft_context ctx, const kfft_problem *q, stage_inf
                 for (int j = 0; j < ncand[g]; j++) seen |= cand[g][j][0] == want[i];
                 if (seen || want[i] > ctx->info.max_threads) continue;
                 int *c = cand[g][ncand[g]++];
-                c[0] = want[i], c[1] = -1, c[2] = -1, c[3] = 0, c[4] = -1, c[5] = 0, c[6] = 0;
+                c[0] = want[i], c[1] = -1, c[2] = -1, c[3] = 0, c[4] = -1, c[5] = 0, c[6] = 0, c[7] = 0;
             }
             continue;
         }
@@ -354,6 +356,7 @@ static kfft_status candidates(kfft_context ctx, const kfft_problem *q, stage_inf
                     c[4] = -1;
                     c[5] = 0;
                     c[6] = 0;
+                    c[7] = 0;
                 }
         }
     }
@@ -503,7 +506,31 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
             }
             double rb = stage_best;
             if (nr) st = time_candidates(ctx, &q, g, rw, nr, in, out, &nb, &rb);
-            if (!st && nr && rb < stage_best) memcpy(cand[g][best], rw[nb], sizeof rw[nb]);
+            if (!st && nr && rb < stage_best) {
+                memcpy(cand[g][best], rw[nb], sizeof rw[nb]);
+                stage_best = rb;
+            }
+        }
+        /* Then a one-kernel stage's columns a block: half and a quarter of the rules' (the
+         * threads scaled alike, whole warps), for mixed-radix blocks of several columns. The
+         * rules (schedule.c: TARGET_ELEMS, blocks.c: blk_packed_c2r_columns) were set from a few
+         * lengths: C2R 2048's 1024 points ran 0.86 of cuFFT in two columns at 128 threads, 0.96 in
+         * one at 64 on the H200 (bench/results/h200-2026-11-30e-calls.txt call 1), a shape the
+         * tuner could not reach before. */
+        if (!st && !si[g].dflt.passes && !si[g].plane && si[g].dflt.B >= 2 && !(si[g].dflt.ops & (KS_MID_BLUESTEIN | KS_MID_RADER))) {
+            int cc[2][NK], nc = 0, nb = 0, B0 = si[g].dflt.B;
+            for (int c = B0 / 2; c >= 1 && c >= B0 / 4 && nc < 2; c /= 2) {
+                memcpy(cc[nc], cand[g][best], sizeof cc[nc]);
+                int T = (int)(((int64_t)cc[nc][0] * c / B0 + 31) / 32 * 32);
+                cc[nc][0] = T > 32 ? T : 32;
+                cc[nc++][7] = c;
+            }
+            double rb = stage_best;
+            st = time_candidates(ctx, &q, g, cc, nc, in, out, &nb, &rb);
+            if (!st && rb < stage_best) {
+                memcpy(cand[g][best], cc[nb], sizeof cc[nb]);
+                stage_best = rb;
+            }
         }
         if (st) break;
         set_knob(&q, g, cand[g][best]);
@@ -528,19 +555,21 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
             e.split = q.knob[g].split;
             e.noclu = q.knob[g].noclu;
             e.rows = q.knob[g].rows;
+            e.cols = q.knob[g].cols;
         }
         e.ms = keep ? best_total : rep->default_ms;
         e.default_ms = rep->default_ms;
         kfft_wisdom_put(ctx->wisdom, &e);
         size_t o = strlen(rep->choice);
-        char rows[16] = "";
+        char rows[16] = "", cols[16] = "";
         if (e.rows) snprintf(rows, sizeof rows, " rows=%d", e.rows);
+        if (e.cols) snprintf(cols, sizeof cols, " cols=%d", e.cols);
         if (e.passes)
             snprintf(rep->choice + o, sizeof rep->choice - o, "%spasses of %lld: pad=%d radix=%d split=%d%s%s%s", o ? "; " : "", (long long)e.R,
                      e.pad, e.radix, e.split, e.noclu ? " noclu=1" : "", rows, keep ? "" : " (default)");
         else
-            snprintf(rep->choice + o, sizeof rep->choice - o, "%sR=%lld B=%d T=%d pad=%d radix=%d regs=%d split=%d%s", o ? "; " : "",
-                     (long long)e.R, e.B, e.T, e.pad, e.radix, e.regs, e.split, keep ? "" : " (default)");
+            snprintf(rep->choice + o, sizeof rep->choice - o, "%sR=%lld B=%d T=%d pad=%d radix=%d regs=%d split=%d%s%s", o ? "; " : "",
+                     (long long)e.R, e.B, e.T, e.pad, e.radix, e.regs, e.split, cols, keep ? "" : " (default)");
     }
     /* Bluestein's lengths: the tuned plan's, else the rule's (an entry from an earlier tune goes) */
     for (int g = 0; g < nst && !st; g++) {
