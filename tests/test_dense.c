@@ -411,7 +411,7 @@ static void nd_shapes(T *t, int large)
                                       * (24576 = 192 x 128), fp64 the last (300000 = 500 x 600) */
                                      {2, 24576, 16}, {2, 300000, 2},
                                      /* rows of 8192 and 16384: the packed R2C's 32 and 64 KB blocks swizzled on 4 TB/s devices,
-                                      * the 64 KB one three blocks per SM (blocks.c blk_r2c_swizzle) */
+                                      * the 64 KB one three blocks per SM (blocks.c blk_packed_swizzle) */
                                      {2, 24, 16384}, {2, 40, 8192}};
     int count = large ? (int)(sizeof big / sizeof *big) : (int)(sizeof small / sizeof *small);
     for (int i = 0; i < count; i++) {

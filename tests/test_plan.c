@@ -482,8 +482,8 @@ static void fast_memory_pad(void)
              {KFFT_C2R, 49152, 512, 1, 1024, 0}, {KFFT_C2C, 24576, 512, 1, 512, 1},
              /* the packed R2C's and C2R's power-of-two blocks of 64 KB or more: the widest radices
               * padded, a thread per butterfly of the widest pass (C2R 16384's 8192 points were already);
-              * R2C 8192's and 16384's swizzled instead (blocks.c blk_r2c_swizzle) */
-             {KFFT_R2C, 8192, 256, KS_PAD_SWZ, 256, 1}, {KFFT_R2C, 16384, 256, KS_PAD_SWZ, 512, 0}, {KFFT_R2C, 32768, 512, 1, 1024, 0}, {KFFT_C2R, 32768, 512, 1, 1024, 0},
+              * R2C 8192's and 16384's and C2R 8192's swizzled instead (blocks.c blk_packed_swizzle) */
+             {KFFT_R2C, 8192, 256, KS_PAD_SWZ, 256, 1}, {KFFT_C2R, 8192, 256, KS_PAD_SWZ, 256, 1}, {KFFT_R2C, 16384, 256, KS_PAD_SWZ, 512, 0}, {KFFT_R2C, 32768, 512, 1, 1024, 0}, {KFFT_C2R, 32768, 512, 1, 1024, 0},
              {KFFT_C2R, 16384, 256, 1, 256, 1},
              /* packed real blocks of 4096..6144 points in three balanced passes (blocks.c
               * blk_packed_real): a thread per butterfly of the narrowest pass; not 9800's four passes */
@@ -792,7 +792,7 @@ static void swizzled_blocks(void)
  * two blocks per SM for complex 7-smooth blocks of 8193..11200 points (blocks.c
  * blk_smooth_widest_two: complex blocks and the packed R2C's) where the narrowest pass takes 544
  * threads or fewer, and the packed R2C's 64 KB block (R2C 16384) swizzled, folded, at three
- * blocks per SM (blocks.c blk_r2c_swizzle); none with the device's no_spill_bets, on the H100, in
+ * blocks per SM (blocks.c blk_packed_swizzle); none with the device's no_spill_bets, on the H100, in
  * fp64 or for the packed C2R's blocks. */
 static void spill_bets(void)
 {
@@ -808,7 +808,7 @@ static void spill_bets(void)
              {KFFT_C2C, 9000, "R=9000(25x20x18) B=1 T=512 L=128 regs=64"}, /* flat: 25x24x15 needs 608 */
              {KFFT_R2C, 21000, "R=10500(25x21x20) B=1 T=544 L=128 regs=60"},
              {KFFT_C2R, 21000, NULL},
-             {KFFT_R2C, 16384, "R=8192(32x32x8) B=1 T=256 L=128 swz regs=85"}, /* blk_r2c_swizzle */
+             {KFFT_R2C, 16384, "R=8192(32x32x8) B=1 T=256 L=128 swz regs=85"}, /* blk_packed_swizzle */
              {KFFT_C2R, 16384, NULL}};
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
         for (int v = 0; v < 4; v++) { /* the H200; with no_spill_bets; the H100; fp64 */

@@ -1164,26 +1164,30 @@ void blk_swizzle(kspec *k, const kfft_device_info *info)
 }
 
 /* The packed R2C's power-of-two blocks of 32 and 64 KB (R2C 8192's 4096 points, 16x16x16, and
- * R2C 16384's 8192, 32x32x8, both at 256 threads; schedule.c pads them) on 4 TB/s devices:
- * swizzled, and the 64 KB block bound to three blocks per SM. Padded, the 32 KB block compiles
- * to 64 registers (four blocks per SM), swizzled to 48 (five); the 64 KB block padded and unbound
- * to 121 (two), swizzled and bound to 80 without spills (NVRTC here and on the H200). H200
- * (bench/results/h200-2026-11-30d-calls.txt), through wisdom, two reps: call 1, R2C 16384 0.85 ->
- * 0.90 of cuFFT; swizzled but unbound 0.81 (session 59: padded and bound 0.67, 196 bytes
- * spilled; unpadded and bound 0.73); call 3, R2C 8192 0.88 -> 0.91, 8192^2 0.85 -> 0.86, 64 x 8192
- * 0.94 -> 0.96; at 128 threads (80 registers, six blocks) swizzled 0.82, unpadded 0.67; call 4,
- * the 32 KB rule, seven of the eight shapes it moves 1-3% faster (R2C 8192 0.88 -> 0.91, 1960 x
- * 8192 1.35 -> 1.37, 16x16x8192 1.00 -> 1.02, 64 x 8192 0.94 -> 0.96), 3 x 8192 even. Call 2,
- * the 64 KB rule, two reps, all nine shapes it moves faster: R2C 16384 0.84 -> 0.90, 16384^2 0.84
- * -> 0.86, 16 x 16384 0.94 -> 0.98, 64 x 16384 0.92 -> 0.95, 1458 x 16384 1.16 -> 1.20. Not the same
- * blocks in C2C or C2R: 8192 at 256 threads swizzled ran 0.89 -> 0.61 bound or not; C2R 16384
- * spilled 40 bytes bound (0.45) and ran 0.64 unbound; C2R 8192 0.83 -> 0.64-0.77 in every layout
- * and thread count of call 3. The bound is a spill bet (plan.c), so CUDA's alone. */
-void blk_r2c_swizzle(kspec *k, const kfft_device_info *info)
+ * R2C 16384's 8192, 32x32x8, both at 256 threads; schedule.c pads them) and the packed C2R's 32 KB
+ * one (C2R 8192's) on 4 TB/s devices: swizzled, and the 64 KB block bound to three blocks per SM.
+ * Padded, the 32 KB block compiles to 64 registers (four blocks per SM), swizzled to 48 (five);
+ * the 64 KB block padded and unbound to 121 (two), swizzled and bound to 80 without spills (NVRTC
+ * here and on the H200). H200 (bench/results/h200-2026-11-30d-calls.txt), through wisdom, two
+ * reps: call 1, R2C 16384 0.85 -> 0.90 of cuFFT; swizzled but unbound 0.81 (session 59: padded
+ * and bound 0.67, 196 bytes spilled; unpadded and bound 0.73); call 3, R2C 8192 0.88 -> 0.91,
+ * 8192^2 0.85 -> 0.86, 64 x 8192 0.94 -> 0.96; at 128 threads (80 registers, six blocks) swizzled
+ * 0.82, unpadded 0.67; call 4, the 32 KB rule, seven of the eight shapes it moves 1-3% faster
+ * (R2C 8192 0.88 -> 0.91, 1960 x 8192 1.35 -> 1.37, 16x16x8192 1.00 -> 1.02, 64 x 8192 0.94 ->
+ * 0.96), 3 x 8192 even. Call 2, the 64 KB rule, two reps, all nine shapes it moves faster: R2C
+ * 16384 0.84 -> 0.90, 16384^2 0.84 -> 0.86, 16 x 16384 0.94 -> 0.98, 64 x 16384 0.92 -> 0.95, 1458
+ * x 16384 1.16 -> 1.20. The C2R's 32 KB block, kfft tune's pick (h200-2026-11-30f-calls.txt, two
+ * reps, all six shapes timed that it moves): C2R 8192 0.83 -> 0.89, 8192^2 0.84 -> 0.86, 64 x 8192
+ * 0.92 -> 0.95, 2048 x 8192 0.93 -> 0.96, 16x16x8192 0.97 -> 1.01, 1000 x 8192 0.85 -> 0.87
+ * (session 69 had timed it unpadded and at 128 threads only: 0.64-0.77). Not C2C 8192 at 256
+ * threads (swizzled 0.89 -> 0.61, bound or not) or C2R 16384's block (spilled 40 bytes bound,
+ * 0.45; 0.64 unbound). The bound is a spill bet (plan.c), so CUDA's alone. */
+void blk_packed_swizzle(kspec *k, const kfft_device_info *info)
 {
-    int bound = k->R == 8192;
-    if (!blk_fast_memory(info) || k->f64 || k->B != 1 || k->st != KS_ST_R2C_PACK || (k->R != 4096 && !bound) || k->T != 256 ||
-        !ks_swz_ok(k) || (bound && (info->no_spill_bets || info->dialect != KS_DIALECT_CUDA)))
+    int bound = k->R == 8192 && k->st == KS_ST_R2C_PACK;
+    int packed = k->st == KS_ST_R2C_PACK || (k->ld == KS_LD_C2R_PACK && k->R == 4096);
+    if (!blk_fast_memory(info) || k->f64 || k->B != 1 || !packed || (k->R != 4096 && !bound) || k->T != 256 || !ks_swz_ok(k) ||
+        (bound && (info->no_spill_bets || info->dialect != KS_DIALECT_CUDA)))
         return;
     k->pad = KS_PAD_SWZ;
     if (bound) {

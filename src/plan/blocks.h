@@ -89,9 +89,9 @@ kfft_status blk_packed_real(kspec *k, const kfft_device_info *info);
 /* fp32 mixed-radix blocks of one transform over 4096 points: small radices and 512 threads
  * where measured to win (KFFT_SUCCESS: shaped; -1: not such a block; else an error status). */
 int blk_small_radix_block(kspec *k, const kfft_device_info *info);
-/* The packed R2C's 32 and 64 KB power-of-two blocks on 4 TB/s devices: swizzled; the 64 KB one three blocks per SM (a
- * spill bet, CUDA). */
-void blk_r2c_swizzle(kspec *k, const kfft_device_info *info);
+/* The packed R2C's 32 and 64 KB power-of-two blocks and the packed C2R's 32 KB one on 4 TB/s devices: swizzled; the
+ * R2C's 64 KB one three blocks per SM (a spill bet, CUDA). */
+void blk_packed_swizzle(kspec *k, const kfft_device_info *info);
 /* fp64 one-kernel blocks: radices, threads, register bound. */
 kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info);
 /* fp64 passes of wide radices: their register bound (0: none). */

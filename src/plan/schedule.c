@@ -730,8 +730,8 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         }
         /* fp32 packed real blocks of up to 48 KB: C2R's radices and register bound, R2C's threads (blocks.c). */
         if (smooth && !rader && (st = blk_packed_real(k, info))) return st;
-        /* The packed R2C's 32 and 64 KB blocks: swizzled (blocks.c). */
-        if (smooth && !rader) blk_r2c_swizzle(k, info);
+        /* The packed R2C's 32 and 64 KB blocks, the packed C2R's 32 KB one: swizzled (blocks.c). */
+        if (smooth && !rader) blk_packed_swizzle(k, info);
         /* Padding against bank conflicts (blocks.c). */
         if (smooth && !rader) blk_bank_pad(k, info);
         /* Rader blocks of up to 48 KB: whole warps (blocks.c). */
