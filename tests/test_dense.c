@@ -410,8 +410,9 @@ static void nd_shapes(T *t, int large)
                                      /* strided axes that are not powers of two in such passes: fp32 all but the last pass
                                       * (24576 = 192 x 128), fp64 the last (300000 = 500 x 600) */
                                      {2, 24576, 16}, {2, 300000, 2},
-                                     /* rows of 8192 and 16384: the packed R2C's 32 and 64 KB blocks swizzled on 4 TB/s devices,
-                                      * the 64 KB one three blocks per SM (blocks.c blk_packed_swizzle) */
+                                     /* rows of 8192 and 16384: the packed R2C's 32 and 64 KB blocks and the C2R's 32 KB one
+                                      * swizzled on 4 TB/s devices, the R2C's 64 KB one three blocks per SM (blocks.c
+                                      * blk_packed_swizzle) */
                                      {2, 24, 16384}, {2, 40, 8192}};
     int count = large ? (int)(sizeof big / sizeof *big) : (int)(sizeof small / sizeof *small);
     for (int i = 0; i < count; i++) {

@@ -483,7 +483,8 @@ static void fast_memory_pad(void)
              /* the packed R2C's and C2R's power-of-two blocks of 64 KB or more: the widest radices
               * padded, a thread per butterfly of the widest pass (C2R 16384's 8192 points were already);
               * R2C 8192's and 16384's and C2R 8192's swizzled instead (blocks.c blk_packed_swizzle) */
-             {KFFT_R2C, 8192, 256, KS_PAD_SWZ, 256, 1}, {KFFT_C2R, 8192, 256, KS_PAD_SWZ, 256, 1}, {KFFT_R2C, 16384, 256, KS_PAD_SWZ, 512, 0}, {KFFT_R2C, 32768, 512, 1, 1024, 0}, {KFFT_C2R, 32768, 512, 1, 1024, 0},
+             {KFFT_R2C, 8192, 256, KS_PAD_SWZ, 256, 1}, {KFFT_C2R, 8192, 256, KS_PAD_SWZ, 256, 1},
+             {KFFT_R2C, 16384, 256, KS_PAD_SWZ, 512, 0}, {KFFT_R2C, 32768, 512, 1, 1024, 0}, {KFFT_C2R, 32768, 512, 1, 1024, 0},
              {KFFT_C2R, 16384, 256, 1, 256, 1},
              /* packed real blocks of 4096..6144 points in three balanced passes (blocks.c
               * blk_packed_real): a thread per butterfly of the narrowest pass; not 9800's four passes */
