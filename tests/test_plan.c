@@ -2139,14 +2139,21 @@ static stand_in_tuned stand_in_tune(const kfft_plan_desc *d, long *kind_us, int 
 }
 
 /* Does the plan of d made in ctx (with its wisdom) hold tag in its description? -1: no plan. */
-static int planned_with(kfft_context ctx, const kfft_plan_desc *d, const char *tag)
+/* The description of the plan ctx makes for d, copied into buf ("no plan" where none). */
+static const char *plan_description(kfft_context ctx, const kfft_plan_desc *d, char *buf, size_t size)
 {
     kfft_plan p = NULL;
     kfft_problem q;
-    int has = -1;
-    if (!kfft_problem_from_desc(d, &q) && !kfft_plan_from_problem(ctx, &q, &p)) has = strstr(kfft_plan_describe(p), tag) != NULL;
+    snprintf(buf, size, "%s", !kfft_problem_from_desc(d, &q) && !kfft_plan_from_problem(ctx, &q, &p) ? kfft_plan_describe(p) : "no plan");
     kfft_plan_destroy(p);
-    return has;
+    return buf;
+}
+
+static int planned_with(kfft_context ctx, const kfft_plan_desc *d, const char *tag)
+{
+    char pd[4096];
+    plan_description(ctx, d, pd, sizeof pd);
+    return strcmp(pd, "no plan") ? strstr(pd, tag) != NULL : -1;
 }
 
 /* kfft_tune on a stage the planner ran in clusters tries it without them (noclu) and keeps
@@ -2220,14 +2227,10 @@ static void cols_tune(void)
               t.st ? kfft_error_message() : t.r.choice);
         char want[32];
         snprintf(want, sizeof want, "B=1 T=%d", t.e.T);
-        kfft_plan pl = NULL;
-        kfft_problem pq;
-        const char *pd = !kfft_problem_from_desc(&d, &pq) && !kfft_plan_from_problem(t.ctx, &pq, &pl) ? kfft_plan_describe(pl) : "no plan";
-        const char *at = strstr(pd, want);
+        char pd[4096];
+        const char *at = strstr(plan_description(t.ctx, &d, pd, sizeof pd), want);
         int took = at && (at[strlen(want)] == 0 || at[strlen(want)] == ' ');
-        CHECK(took == !slow, "cols tune: the wisdom's plan has%s one column at %d threads: %s", slow ? "" : " no",
-              t.e.T, pd);
-        kfft_plan_destroy(pl);
+        CHECK(took == !slow, "cols tune: the wisdom's plan has%s one column at %d threads: %s", slow ? "" : " no", t.e.T, pd);
         CHECK(t.ctx->live_buffers == 0, "cols tune: %ld buffers left", t.ctx->live_buffers);
         kfft_context_destroy(t.ctx);
     }
