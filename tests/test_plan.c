@@ -1533,6 +1533,32 @@ static void f64_column_bounds(void)
     }
 }
 
+/* On 4 TB/s devices (an H200) fp32 C2C and C2R planes take no cluster, a kernel per axis (planes.c:
+ * plane_blocks); the R2C's, fp64's and one-block planes are the H100's. */
+static void fast_memory_planes(void)
+{
+    static const struct { kfft_type type; kfft_precision prec; int rank; int64_t n[3], batch; int clu_h200, clu_h100; } c[] = {
+        {KFFT_C2C, KFFT_F32, 3, {256, 256, 256}, 1, 0, 4}, {KFFT_C2C, KFFT_F32, 2, {256, 256}, 2048, 0, 4},
+        {KFFT_C2C, KFFT_F32, 3, {64, 512, 256}, 16, 0, 8}, {KFFT_C2R, KFFT_F32, 3, {256, 256, 256}, 1, 0, 8},
+        {KFFT_R2C, KFFT_F32, 3, {256, 256, 256}, 1, 8, 8}, {KFFT_C2C, KFFT_F64, 3, {128, 128, 128}, 1, 8, 8},
+        {KFFT_C2C, KFFT_F32, 3, {128, 128, 128}, 1, 1, 1}, {KFFT_C2R, KFFT_F32, 3, {128, 128, 128}, 1, 1, 1},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+        for (int dev = 0; dev < 2; dev++) { /* the H200, then the H100 */
+            kfft_device_info info = dev ? test_h100_info("sm_90") : test_h200_info("sm_90");
+            kfft_schedule s;
+            if (schedule_on(&info, c[i].type, c[i].prec, c[i].rank, c[i].n, c[i].batch, &s)) {
+                CHECK(0, "fast memory planes %zu: plan failed: %s", i, kfft_error_message());
+                continue;
+            }
+            const kspec *k = &s.spec[c[i].type == KFFT_C2R ? s.nsteps - 1 : 0];
+            int want = dev ? c[i].clu_h100 : c[i].clu_h200, got = k->plane ? (k->clu ? k->clu : 1) : 0;
+            CHECK(got == want && s.nstages == c[i].rank - (want > 0), "fast memory planes %zu on %s: %d blocks a plane (want %d): %s", i,
+                  dev ? "an H100" : "an H200", got, want, s.describe);
+            kfft_schedule_free(&s);
+        }
+}
+
 /* Plane kernels (kspec.h: plane; plan/planes.c): the last two axes of a complex transform in one
  * kernel where a plane of at least 1024 elements fits a block's shared memory (planes of over
  * 8192 elements 128 or more at a time), so 128^3 runs in two kernels, a batch of 128 128^2 in
@@ -2567,6 +2593,7 @@ int main(void)
     real_route(KFFT_R2C, 52329, 3, 1, 2);   /* a Rader pass, then the pairing radix-3 pass */
     cluster_passes();
     plane_kernels();
+    fast_memory_planes();
     bluestein_middles();
     bluestein_pruned();
     padded_index_shift();

@@ -45,13 +45,24 @@ static int fits(int64_t elems, int f64, const kfft_device_info *info)
  * 0.81), four blocks' 512 threads at 256 or 1024 (R2C 256^3 1.20, 1.00), eight blocks at 512
  * (R2C 256^2 1.05), and an R2C store that read row -u from another block's shared memory (R2C
  * 256^3 1.05 in four; fp64 0.97 -> 0.80), where now each block holds rows u and -u (plane.c:
- * emit_plane_cluster). */
+ * emit_plane_cluster).
+ * On 4 TB/s devices (an H200) fp32 C2C and C2R planes take no cluster: a kernel per axis streams
+ * faster than the cluster kernel (on the H100 it ran at 1.59 TB/s, h100-2026-11-27-profile-planes.txt).
+ * H200 (bench/results/h200-2026-11-30g-calls.txt calls 1-2, same run, two reps): 256^3 1.06 ->
+ * 1.15, inverse 1.07 -> 1.16, 2-D 256^2 0.91 -> 1.02, 130x256x256 1.11 -> 1.20, 512x256x256 1.05
+ * -> 1.14, and held out: 256x512 0.79 -> 1.02, 128x512 0.82 -> 0.98, 128x128x512 0.86 -> 0.96,
+ * 16x256x512 0.90 -> 1.08, 64x512x256 0.92 -> 1.04, 32x256x256 1.00 -> 1.09, 64x512x128 0.99 ->
+ * 1.05, 512x128 0.97 -> 1.00; C2R 256^2 1.05 -> 1.13, 256^3 1.11 -> 1.17, 130x256x256 1.18 ->
+ * 1.23, 512x256x256 1.12 -> 1.16, 64x512x128 1.07 even, 128x128x512 1.09 -> 1.06. The R2C's keep
+ * them (256^3 1.25 against 1.15 without, 2-D 256^2 1.26 against 1.09, 64x512x128 1.17 against
+ * 1.07), and so does fp64 (128^3 1.23 against 0.99, 2-D 128^2 1.43 against 0.99). */
 int plane_blocks(int f64, int64_t n1, int64_t n2, int64_t planes, kfft_type type, const kfft_device_info *info)
 {
     if (n1 < 2 || n2 < 2 || n1 * n2 < 1024 || !kfft_is_smooth(n1) || !kfft_is_smooth(n2)) return 0;
     if (n1 * n2 >= 8192 && planes < 128) return 0;
     if (fits(n1 * n2, f64, info)) return 1;
     if ((n1 & (n1 - 1)) || (n2 & (n2 - 1))) return 0;
+    if (!f64 && type != KFFT_R2C && blk_fast_memory(info)) return 0;
     if (type != KFFT_C2C) { /* fp32 planes of at most 256 KB: eight blocks where the rows split so, else four */
         if (f64 || n1 * n2 * blk_elem_bytes(0) > 262144) return 0;
         for (int P = 8; P >= 4; P /= 2)
