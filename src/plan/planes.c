@@ -1,4 +1,5 @@
-/* Plane kernels (planes.h): when they run and their shape, from measurements on the H100. */
+/* Plane kernels (planes.h): when they run and their shape, from measurements on the H100 (and on
+ * an H200 where its faster memory changes the answer). */
 #include "plan/planes.h"
 
 #include "plan/blocks.h"
@@ -47,7 +48,8 @@ static int fits(int64_t elems, int f64, const kfft_device_info *info)
  * 256^3 1.05 in four; fp64 0.97 -> 0.80), where now each block holds rows u and -u (plane.c:
  * emit_plane_cluster).
  * On 4 TB/s devices (an H200) fp32 C2C and C2R planes take no cluster: a kernel per axis streams
- * faster than the cluster kernel (on the H100 it ran at 1.59 TB/s, h100-2026-11-27-profile-planes.txt).
+ * faster than the cluster kernel (on the H100 that ran at 1.59 TB/s against the per-axis kernels'
+ * 2.7-2.9, h100-2026-11-27-profile-planes.txt; there its two passes still won over their three).
  * H200 (bench/results/h200-2026-11-30g-calls.txt calls 1-2, same run, two reps): 256^3 1.06 ->
  * 1.15, inverse 1.07 -> 1.16, 2-D 256^2 0.91 -> 1.02, 130x256x256 1.11 -> 1.20, 512x256x256 1.05
  * -> 1.14, and held out: 256x512 0.79 -> 1.02, 128x512 0.82 -> 0.98, 128x128x512 0.86 -> 0.96,
