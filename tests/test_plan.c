@@ -1349,6 +1349,38 @@ static void pass_rows(void)
     }
 }
 
+/* Bluestein's complex passes take 128-byte rows on 4 TB/s devices where its length is not a
+ * power of two (schedule.c: gpasses, bpass): every pass's columns on the H200, none moved on
+ * the H100, none for m = 2^18 (131071), none for an R2C's passes (its pairing last pass keeps
+ * its own rule). Fails with bpass off: 100003, 14457 and fp64 20750 keep 4, 8 and 4 columns. */
+static void bluestein_rows(void)
+{
+    struct { kfft_type type; kfft_precision prec; int64_t n; int h200[3], h100[3]; } c[] = {
+        {KFFT_C2C, KFFT_F32, 100003, {8, 8, 8}, {4, 4, 4}},
+        {KFFT_C2C, KFFT_F32, 14457, {16, 16, 16}, {8, 8, 8}},
+        {KFFT_C2C, KFFT_F64, 20750, {8, 8, 8}, {4, 8, 4}},
+        {KFFT_C2C, KFFT_F32, 131071, {4, 4, 4}, {4, 4, 4}},
+        {KFFT_R2C, KFFT_F64, 100003, {4, 4, 8}, {4, 4, 8}},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        for (int v = 0; v < 2; v++) {
+            kfft_device_info info = v ? test_h100_info("sm_90") : test_h200_info("sm_90");
+            kfft_schedule s;
+            if (schedule_on(&info, c[i].type, c[i].prec, 1, &c[i].n, 2, &s)) {
+                CHECK(0, "bluestein rows %zu: plan failed: %s", i, kfft_error_message());
+                continue;
+            }
+            const int *want = v ? c[i].h100 : c[i].h200;
+            CHECK(s.nsteps == 3 && strstr(s.describe, "bluestein"), "bluestein rows %zu (%s): %d kernels, want 3 Bluestein passes: %s", i,
+                  v ? "H100" : "H200", s.nsteps, s.describe);
+            for (int k = 0; k < s.nsteps && k < 3; k++)
+                CHECK(s.spec[k].B == want[k], "bluestein rows %zu (%s) k%d: %d columns, want %d: %s", i, v ? "H100" : "H200", k,
+                      s.spec[k].B, want[k], s.describe);
+            kfft_schedule_free(&s);
+        }
+    }
+}
+
 /* A C2R's real-stage loads clamp the column index instead of branching on it where a block holds
  * several columns (kernel.c: clamp_loads): c2r:1024 (4 a block), 128^3's plane (64), 2^20's first
  * pass (4); not one column a block (16384: R 8192), nor a column stage (it swaps instead), nor an R2C. */
@@ -2648,6 +2680,7 @@ int main(void)
     column_bounds();
     complex_warps();
     pass_rows();
+    bluestein_rows();
     c2r_clamp();
     pass_shapes();
     single_bounds();

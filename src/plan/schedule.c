@@ -315,7 +315,18 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * 1.17, but 147456 1.15 -> 1.11, 180000 1.26 -> 1.24, 100000 1.14 -> 1.12. An fp32 last pass
          * lost as often as it won (R = 400, 250, 384, 200 lost; 600, 288 won), an fp64 first pass
          * lost (221184 1.07 -> 1.04). */
-        int wide_rows = cplx && (pow2 || (f64 ? p == np - 1 : p < np - 1)) && rows && blk_fast_memory(info) && B < rows * Bg;
+        /* Bluestein's complex passes take them in every pass, in both precisions, where its length
+         * is not a power of two. H200, same run, two reps (bench/results/h200-2026-11-30h-calls.txt
+         * calls 3-5): 32771 1.78 -> 2.10, 40009 1.28 -> 1.57, 100003 1.52 -> 1.62, 3000017 1.28 ->
+         * 1.37, 17x100003 1.62 -> 1.72, fp64 32771 1.12 -> 1.22; held out 33331 1.70 -> 1.99, 70001
+         * 1.42 -> 1.69, 29x40009 1.37 -> 1.65, 100003x8 1.37 -> 1.51, 27722 1.96 -> 2.43, 19686
+         * 1.39 -> 1.66, 14457 0.86 -> 1.07, fp64 20750 0.57 -> 0.64; of 34 fp32 cases that move, 24544
+         * lost (0.76 -> 0.69: m = 49152, radix-16 passes), the rest gained or held; fp64 27533 and
+         * 29269 lost 1-2%. The rule above alone (fp32 all but the last pass) gained half as much
+         * (100003 1.58, 32771 1.82). 131071's power-of-two passes (m = 2^18) in 64 KB blocks of 16
+         * columns lost, 0.99 -> 0.87 (fp64 0.87 -> 0.90), and are left out. */
+        int bpass = conv && !pow2 && !cm && !rp && base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX;
+        int wide_rows = ((cplx && (pow2 || (f64 ? p == np - 1 : p < np - 1))) || bpass) && rows && blk_fast_memory(info) && B < rows * Bg;
         if (cplx && ch->rows > 0) /* the measured choice (kfft_tune, wisdom rows=): every pass */
             while (B < ch->rows * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;
         else if (wide_rows)
