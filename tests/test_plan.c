@@ -51,6 +51,17 @@ static int schedule_prec(kfft_type type, kfft_precision prec, int rank, const in
     return schedule_on(&info, type, prec, rank, n, batch, s);
 }
 
+/* ... on the described H200 (h100 = 0) or H100 (1); a plan that fails is a failed check of case
+ * i of `what` (1: nothing to free). */
+static int schedule_dev(int h100, kfft_type type, kfft_precision prec, int rank, const int64_t *n, int64_t batch, kfft_schedule *s,
+                        const char *what, size_t i)
+{
+    kfft_device_info info = h100 ? test_h100_info("sm_90") : test_h200_info("sm_90");
+    if (!schedule_on(&info, type, prec, rank, n, batch, s)) return 0;
+    CHECK(0, "%s %zu: plan failed: %s", what, i, kfft_error_message());
+    return 1;
+}
+
 /* Plans C2C n (batch 4) on info and checks its description holds `want`, or, with want NULL,
  * not `tag`: 0 with the schedule (the caller frees it), -1 if planning failed (reported). */
 static int tagged_schedule(const kfft_device_info *info, const char *what, int prec, int64_t n, const char *want, const char *tag,
@@ -1266,12 +1277,8 @@ static void column_bounds(void)
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         int64_t n[3] = {c[i].n, c[i].n, c[i].n};
         for (int v = 0; v < 2; v++) { /* the H200, then the H100 */
-            kfft_device_info info = v ? test_h100_info("sm_90") : test_h200_info("sm_90");
             kfft_schedule s;
-            if (schedule_on(&info, c[i].type, KFFT_F32, c[i].rank, n, 1, &s)) {
-                CHECK(0, "column bound %zu: plan failed: %s", i, kfft_error_message());
-                continue;
-            }
+            if (schedule_dev(v, c[i].type, KFFT_F32, c[i].rank, n, 1, &s, "column bound", i)) continue;
             int k = c[i].k, want = v ? c[i].h100 : c[i].h200;
             CHECK(s.nsteps > k && s.spec[k].kind == KS_SINGLE && s.spec[k].B > 1 && s.spec[k].minb == want,
                   "column bound %zu (%s): k%d %d blocks per SM, want %d: %s", i, v ? "H100" : "H200", k, s.nsteps > k ? s.spec[k].minb : -1,
@@ -1291,12 +1298,8 @@ static void complex_warps(void)
         {KFFT_R2C, KFFT_F32, 1575, 105, 105}};
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         for (int v = 0; v < 2; v++) {
-            kfft_device_info info = v ? test_h100_info("sm_90") : test_h200_info("sm_90");
             kfft_schedule s;
-            if (schedule_on(&info, c[i].type, c[i].prec, 1, &c[i].n, 64, &s)) {
-                CHECK(0, "complex warps %zu: plan failed: %s", i, kfft_error_message());
-                continue;
-            }
+            if (schedule_dev(v, c[i].type, c[i].prec, 1, &c[i].n, 64, &s, "complex warps", i)) continue;
             int want = v ? c[i].h100 : c[i].h200;
             CHECK(s.nsteps == 1 && s.spec[0].T == want, "complex warps %lld (%s): %d threads, want %d: %s", (long long)c[i].n,
                   v ? "H100" : "H200", s.nsteps ? s.spec[0].T : -1, want, s.describe);
@@ -1325,12 +1328,8 @@ static void pass_rows(void)
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         for (int v = 0; v < 2; v++) {
-            kfft_device_info info = v ? test_h100_info("sm_90") : test_h200_info("sm_90");
             kfft_schedule s;
-            if (schedule_on(&info, c[i].type, c[i].prec, c[i].rank, c[i].n, 2, &s)) {
-                CHECK(0, "pass rows %zu: plan failed: %s", i, kfft_error_message());
-                continue;
-            }
+            if (schedule_dev(v, c[i].type, c[i].prec, c[i].rank, c[i].n, 2, &s, "pass rows", i)) continue;
             const int *want = v ? c[i].h100 : c[i].h200;
             int n = 0;
             while (n < 4 && want[n]) n++;
@@ -1364,12 +1363,8 @@ static void bluestein_rows(void)
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         for (int v = 0; v < 2; v++) {
-            kfft_device_info info = v ? test_h100_info("sm_90") : test_h200_info("sm_90");
             kfft_schedule s;
-            if (schedule_on(&info, c[i].type, c[i].prec, 1, &c[i].n, 2, &s)) {
-                CHECK(0, "bluestein rows %zu: plan failed: %s", i, kfft_error_message());
-                continue;
-            }
+            if (schedule_dev(v, c[i].type, c[i].prec, 1, &c[i].n, 2, &s, "bluestein rows", i)) continue;
             const int *want = v ? c[i].h100 : c[i].h200;
             CHECK(s.nsteps == 3 && strstr(s.describe, "bluestein"), "bluestein rows %zu (%s): %d kernels, want 3 Bluestein passes: %s", i,
                   v ? "H100" : "H200", s.nsteps, s.describe);
@@ -1577,12 +1572,8 @@ static void fast_memory_planes(void)
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
         for (int dev = 0; dev < 2; dev++) { /* the H200, then the H100 */
-            kfft_device_info info = dev ? test_h100_info("sm_90") : test_h200_info("sm_90");
             kfft_schedule s;
-            if (schedule_on(&info, c[i].type, c[i].prec, c[i].rank, c[i].n, c[i].batch, &s)) {
-                CHECK(0, "fast memory planes %zu: plan failed: %s", i, kfft_error_message());
-                continue;
-            }
+            if (schedule_dev(dev, c[i].type, c[i].prec, c[i].rank, c[i].n, c[i].batch, &s, "fast memory planes", i)) continue;
             const kspec *k = &s.spec[c[i].type == KFFT_C2R ? s.nsteps - 1 : 0];
             int want = dev ? c[i].clu_h100 : c[i].clu_h200, got = k->plane ? (k->clu ? k->clu : 1) : 0;
             CHECK(got == want && s.nstages == c[i].rank - (want > 0), "fast memory planes %zu on %s: %d blocks a plane (want %d): %s", i,

@@ -316,7 +316,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * lost as often as it won (R = 400, 250, 384, 200 lost; 600, 288 won), an fp64 first pass
          * lost (221184 1.07 -> 1.04). */
         /* Bluestein's complex passes take them in every pass, in both precisions, where its length
-         * is not a power of two. H200, same run, two reps (bench/results/h200-2026-11-30h-calls.txt
+         * m is not a power of two. H200, same run, two reps (bench/results/h200-2026-11-30h-calls.txt
          * calls 3-5): 32771 1.78 -> 2.10, 40009 1.28 -> 1.57, 100003 1.52 -> 1.62, 3000017 1.28 ->
          * 1.37, 17x100003 1.62 -> 1.72, fp64 32771 1.12 -> 1.22; held out 33331 1.70 -> 1.99, 70001
          * 1.42 -> 1.69, 29x40009 1.37 -> 1.65, 100003x8 1.37 -> 1.51, 27722 1.96 -> 2.43, 19686
