@@ -1348,7 +1348,7 @@ static void pass_rows(void)
     }
 }
 
-/* Bluestein's complex passes take 128-byte rows on 4 TB/s devices where its length is not a
+/* Bluestein's complex passes take 128-byte rows on 4 TB/s devices where its length m is not a
  * power of two (schedule.c: gpasses, bpass): every pass's columns on the H200, none moved on
  * the H100, none for m = 2^18 (131071), none for an R2C's passes (its pairing last pass keeps
  * its own rule). Fails with bpass off: 100003, 14457 and fp64 20750 keep 4, 8 and 4 columns. */
@@ -2187,8 +2187,7 @@ static stand_in_tuned stand_in_tune(const kfft_plan_desc *d, long *kind_us, int 
     return t;
 }
 
-/* Does the plan of d made in ctx (with its wisdom) hold tag in its description? -1: no plan. */
-/* The description of the plan ctx makes for d, copied into buf ("no plan" where none). */
+/* The description of the plan ctx makes for d (with its wisdom), copied into buf ("no plan" where none). */
 static const char *plan_description(kfft_context ctx, const kfft_plan_desc *d, char *buf, size_t size)
 {
     kfft_plan p = NULL;
@@ -2198,6 +2197,7 @@ static const char *plan_description(kfft_context ctx, const kfft_plan_desc *d, c
     return buf;
 }
 
+/* Does the plan of d made in ctx (with its wisdom) hold tag in its description? -1: no plan. */
 static int planned_with(kfft_context ctx, const kfft_plan_desc *d, const char *tag)
 {
     char pd[4096];
