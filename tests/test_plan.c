@@ -1348,10 +1348,14 @@ static void pass_rows(void)
     }
 }
 
-/* Bluestein's complex passes take 128-byte rows on 4 TB/s devices where its length m is not a
- * power of two (schedule.c: gpasses, bpass): every pass's columns on the H200, none moved on
- * the H100, none for m = 2^18 (131071), none for an R2C's passes (its pairing last pass keeps
- * its own rule). Fails with bpass off: 100003, 14457 and fp64 20750 keep 4, 8 and 4 columns. */
+/* Bluestein's passes take 128-byte rows on 4 TB/s devices where its length m is not a power of
+ * two (schedule.c: gpasses, bpass): every pass's columns on the H200, none moved on the H100,
+ * none for m = 2^18 (131071); fp32 R2C's and C2R's too, all but a pass whose user side is real
+ * (R2C 14457's first; its pairing last pass keeps its own rule), fp64's none; no fp32 pass of
+ * 192, 256 or 320 points (24544, 25531's first and last), 25531's 160 does. Fails with bpass
+ * off: 100003, 14457 and fp64 20750 keep 4, 8 and 4 columns; with session 73's C2C-only bpass,
+ * C2R 32771 keeps 4 and 8, R2C 14457 8; with 16 columns for multiples of 64, 24544 and 25531
+ * take 16. */
 static void bluestein_rows(void)
 {
     struct { kfft_type type; kfft_precision prec; int64_t n; int h200[3], h100[3]; } c[] = {
@@ -1360,6 +1364,11 @@ static void bluestein_rows(void)
         {KFFT_C2C, KFFT_F64, 20750, {8, 8, 8}, {4, 8, 4}},
         {KFFT_C2C, KFFT_F32, 131071, {4, 4, 4}, {4, 4, 4}},
         {KFFT_R2C, KFFT_F64, 100003, {4, 4, 8}, {4, 4, 8}},
+        {KFFT_C2R, KFFT_F32, 32771, {16, 16, 8}, {4, 8, 8}},
+        {KFFT_R2C, KFFT_F32, 14457, {8, 16, 32}, {8, 8, 32}},
+        {KFFT_C2R, KFFT_F64, 32771, {4, 8, 4}, {4, 8, 4}},
+        {KFFT_C2C, KFFT_F32, 24544, {8, 8, 8}, {8, 8, 8}},
+        {KFFT_C2C, KFFT_F32, 25531, {4, 16, 4}, {4, 8, 4}},
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         for (int v = 0; v < 2; v++) {
