@@ -1348,14 +1348,13 @@ static void pass_rows(void)
     }
 }
 
-/* Bluestein's passes take 128-byte rows on 4 TB/s devices where its length m is not a power of
- * two (schedule.c: gpasses, bpass): every pass's columns on the H200, none moved on the H100,
- * none for m = 2^18 (131071); fp32 R2C's and C2R's too, all but a pass whose user side is real
- * (R2C 14457's first; its pairing last pass keeps its own rule), fp64's none; no fp32 pass of
- * 192, 256 or 320 points (24544, 25531's first and last), 25531's 160 does. Fails with bpass
- * off: 100003, 14457 and fp64 20750 keep 4, 8 and 4 columns; with session 73's C2C-only bpass,
- * C2R 32771 keeps 4 and 8, R2C 14457 8; with 16 columns for multiples of 64, 24544 and 25531
- * take 16. */
+/* Bluestein's passes take 128-byte rows on 4 TB/s devices where its length m is not a power of two
+ * (schedule.c: gpasses, bpass): every pass's columns on the H200, none moved on the H100, none for
+ * m = 2^18 (131071); fp32 R2C's and C2R's too, all but a pass whose user side is real (R2C 14457's
+ * first; its pairing last pass keeps its own rule), fp64's none; no fp32 pass of 192, 256 or 320
+ * points (24544's, 25531's first and last) while 25531's 160-point pass does. Fails with bpass off:
+ * 100003, 14457 and fp64 20750 keep 4, 8 and 4 columns; with session 73's C2C-only bpass, C2R 32771
+ * keeps 4 and 8, R2C 14457 8; with 16 columns for multiples of 64, 24544 and 25531 take 16. */
 static void bluestein_rows(void)
 {
     struct { kfft_type type; kfft_precision prec; int64_t n; int h200[3], h100[3]; } c[] = {

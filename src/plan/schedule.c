@@ -329,18 +329,19 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * C2R's first pass, loading the half spectrum, is in). Same run, two reps (bench/results/
          * h200-2026-11-30i-calls.txt calls 1-2): R2C 32771 1.96 -> 2.07, C2R 1.88 -> 2.06, R2C
          * 70001 1.61 -> 1.72, C2R 1.53 -> 1.69, C2R 40009 1.46 -> 1.59, R2C 14457 0.98 -> 1.13, C2R
-         * 0.97 -> 1.15; held out C2R 21739 1.64 -> 1.95, 25391 1.41 -> 1.57, R2C 28239 1.49 -> 1.61,
-         * 25621 1.24 -> 1.36, C2R 64x40009 1.47 -> 1.57, R2C 13741 1.36 -> 1.33, 100003, 200003 and
-         * 17x100003 held. Left out C2R's first pass, they gained less (C2R 32771 1.99, 40009 1.52).
-         * fp64's held out lost as often as they gained (R2C 23047 1.23 -> 1.19, 27535 1.18 -> 1.15;
-         * C2R 32771 1.23 -> 1.27, 18208 0.93 -> 0.96) and keep their rows. fp32 passes whose R is a
-         * multiple of 64 and would reach 16 columns are left out (radix-16 pairs: 192 = 16x12, 256 =
-         * 16x16; also 320, untimed, so at main's 4 columns): call 5, same run, two reps, 16 -> 8
-         * columns: 24544 0.69 -> 0.76, R2C 28558 1.67 -> 1.77, 28360 1.64 -> 1.75, 28624 1.65 ->
-         * 1.77, 13741 1.33 -> 1.36; left out of every multiple of 32 too, 224-point passes gained
-         * nothing (R2C 18779 even, C2R 26491 1.71 -> 1.68) and 100003's 448 (8 columns) lost, 1.63 ->
-         * 1.52. Opt-in shared memory up to 64 KB for wider blocks lost: 100003's passes of 448 in 16
-         * columns at 896 threads 1.63 -> 1.18, 200003 1.54 -> 1.36, fp64 100003 1.26 -> 1.08. */
+         * 0.97 -> 1.15; held out C2R 21739 1.64 -> 1.95, 25391 1.41 -> 1.57, R2C 28239 1.49 ->
+         * 1.61, 25621 1.24 -> 1.36, C2R 64x40009 1.47 -> 1.57, R2C 13741 1.36 -> 1.33, 100003,
+         * 200003 and 17x100003 held. Without C2R's first pass they gained less (C2R 32771 1.99,
+         * 40009 1.52). fp64's held out lost as often as they gained (R2C 23047 1.23 -> 1.19, 27535
+         * 1.18 -> 1.15; C2R 32771 1.23 -> 1.27, 18208 0.93 -> 0.96) and keep their rows. fp32
+         * passes whose R is a multiple of 64 and would reach 16 columns are left out (radix-16
+         * pairs: 192 = 16x12, 256 = 16x16; also 320 = 20x16, untimed, so at its earlier 4 columns):
+         * call 5, same run, two reps, 16 -> 8 columns: 24544 0.69 -> 0.76, R2C 28558 1.67 -> 1.77,
+         * 28360 1.64 -> 1.75, 28624 1.65 -> 1.77, 13741 1.33 -> 1.36; left out of every multiple of
+         * 32 too, 224-point passes gained nothing (R2C 18779 even, C2R 26491 1.71 -> 1.68) and
+         * 100003's 448 (8 columns) lost, 1.63 -> 1.52. Opt-in shared memory up to 64 KB for wider
+         * blocks lost: 100003's passes of 448 in 16 columns at 896 threads 1.63 -> 1.18, 200003
+         * 1.54 -> 1.36, fp64 100003 1.26 -> 1.08. */
         int real_side = (p == 0 && user_in && (base->ld == KS_LD_REAL || base->ld == KS_LD_REAL2)) ||
                         (p == np - 1 && user_out && (base->st == KS_ST_REAL || base->st == KS_ST_REAL2));
         int bpass = conv && !pow2 && !cm && !rp && !real_side && (!f64 || (base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX)) &&
