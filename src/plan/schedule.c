@@ -236,8 +236,8 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
      * padding, bench/results/h100-2026-11-23-iter.txt, and after it, -25-ab.txt: 2^20 0.73 ->
      * 0.72 / 0.55, 2^22 0.70 -> 0.57 / 0.62), and still do for 1024 points and more (below:
      * SMALL_PASS_ELEMS). */
-    int pow2 = (N & (N - 1)) == 0;
-    size_t cap = base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX ? PASS_SMEM_CPLX_MAX : PASS_SMEM_MAX;
+    int pow2 = (N & (N - 1)) == 0, cplx_sides = base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX;
+    size_t cap = cplx_sides ? PASS_SMEM_CPLX_MAX : PASS_SMEM_MAX;
     size_t pass_smem = info->smem_optin < cap ? info->smem_optin : cap;
     int64_t emax = ks_smem_capacity((int64_t)(pow2 && pass_smem > info->smem_per_block ? pass_smem : info->smem_per_block), f64);
     int Bg = ROW_BYTES / (int)blk_elem_bytes(f64);
@@ -292,7 +292,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * gained 0.01-0.02 (not taken), 2^21..2^23's lost. fp64 rows are 64 bytes already. */
         /* cplx: a complex pass of its own (no cluster, Rader or Bluestein, complex on both sides);
          * plain: one of a power of two */
-        int cplx = !cm && !conv && !rp && base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX, plain = pow2 && cplx;
+        int cplx = !cm && !conv && !rp && cplx_sides, plain = pow2 && cplx;
         /* On 4 TB/s devices, plain passes take rows of four sectors (128 bytes) under 1024
          * points and, in fp64, two (64 bytes) at 1024 points, as kfft tune chose for fp32 65536
          * and fp64 2^20 (bench/results/h200-2026-11-29n-calls.txt call 2, -30-calls.txt call 4);
@@ -315,37 +315,22 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
          * 1.17, but 147456 1.15 -> 1.11, 180000 1.26 -> 1.24, 100000 1.14 -> 1.12. An fp32 last pass
          * lost as often as it won (R = 400, 250, 384, 200 lost; 600, 288 won), an fp64 first pass
          * lost (221184 1.07 -> 1.04). */
-        /* Bluestein's complex passes take them in every pass, in both precisions, where its length
-         * m is not a power of two. H200, same run, two reps (bench/results/h200-2026-11-30h-calls.txt
-         * calls 3-5): 32771 1.78 -> 2.10, 40009 1.28 -> 1.57, 100003 1.52 -> 1.62, 3000017 1.28 ->
-         * 1.37, 17x100003 1.62 -> 1.72, fp64 32771 1.12 -> 1.22; held out 33331 1.70 -> 1.99, 70001
-         * 1.42 -> 1.69, 29x40009 1.37 -> 1.65, 100003x8 1.37 -> 1.51, 27722 1.96 -> 2.43, 19686
-         * 1.39 -> 1.66, 14457 0.86 -> 1.07, fp64 20750 0.57 -> 0.64; of 34 fp32 cases that move, 24544
-         * lost (0.76 -> 0.69: m = 49152, radix-16 passes), the rest gained or held; fp64 27533 and
-         * 29269 lost 1-2%. The rule above alone (fp32 all but the last pass) gained half as much
-         * (100003 1.58, 32771 1.82). 131071's power-of-two passes (m = 2^18) in 64 KB blocks of 16
-         * columns lost, 0.99 -> 0.87 (fp64 0.87 -> 0.90), and are left out. fp32 R2C's and C2R's
-         * passes take them too, all but one whose user side is real (real_side: its own rule below;
-         * C2R's first pass, loading the half spectrum, is in). Same run, two reps (bench/results/
-         * h200-2026-11-30i-calls.txt calls 1-2): R2C 32771 1.96 -> 2.07, C2R 1.88 -> 2.06, R2C
-         * 70001 1.61 -> 1.72, C2R 1.53 -> 1.69, C2R 40009 1.46 -> 1.59, R2C 14457 0.98 -> 1.13, C2R
-         * 0.97 -> 1.15; held out C2R 21739 1.64 -> 1.95, 25391 1.41 -> 1.57, R2C 28239 1.49 ->
-         * 1.61, 25621 1.24 -> 1.36, C2R 64x40009 1.47 -> 1.57, R2C 13741 1.36 -> 1.33, 100003,
-         * 200003 and 17x100003 held. Without C2R's first pass they gained less (C2R 32771 1.99,
-         * 40009 1.52). fp64's held out lost as often as they gained (R2C 23047 1.23 -> 1.19, 27535
-         * 1.18 -> 1.15; C2R 32771 1.23 -> 1.27, 18208 0.93 -> 0.96) and keep their rows. fp32
-         * passes whose R is a multiple of 64 and would reach 16 columns are left out (radix-16
-         * pairs: 192 = 16x12, 256 = 16x16; also 320 = 20x16, untimed, so at its earlier 4 columns):
-         * call 5, same run, two reps, 16 -> 8 columns: 24544 0.69 -> 0.76, R2C 28558 1.67 -> 1.77,
-         * 28360 1.64 -> 1.75, 28624 1.65 -> 1.77, 13741 1.33 -> 1.36; left out of every multiple of
-         * 32 too, 224-point passes gained nothing (R2C 18779 even, C2R 26491 1.71 -> 1.68) and
-         * 100003's 448 (8 columns) lost, 1.63 -> 1.52. Opt-in shared memory up to 64 KB for wider
-         * blocks lost: 100003's passes of 448 in 16 columns at 896 threads 1.63 -> 1.18, 200003
-         * 1.54 -> 1.36, fp64 100003 1.26 -> 1.08. */
+        /* Bluestein's passes take them in every pass where its length m is not a power of two
+         * (131071's m = 2^18 passes in 64 KB blocks of 16 columns lost, 0.99 -> 0.87): in fp64 a
+         * C2C's, in fp32 an R2C's and C2R's too, but not a pass whose user side is real (real_side:
+         * its own rule below). Passes of a multiple of 64 points (radix-16 pairs: 192, 256; 320 untimed)
+         * keep their columns in fp32 where they would reach 16. H200, same run, two reps
+         * (bench/results/h200-2026-11-30h-calls.txt calls 3-5, -30i-calls.txt calls 1-5): 32771 1.78
+         * -> 2.10, 100003 1.52 -> 1.62, fp64 32771 1.12 -> 1.22, C2R 32771 1.88 -> 2.06, R2C 14457
+         * 0.98 -> 1.13; held out 70001 1.42 -> 1.69, C2R 21739 1.64 -> 1.95, 36 fp32 R2C/C2R 1.036x
+         * geomean; passes of 192 or 256 at 8 columns rather than 16: 24544 0.69 -> 0.76, R2C 28558
+         * 1.67 -> 1.77 (224 and 160 gained nothing at 8, 100003's 448 lost: 1.63 -> 1.52). fp64 R2C
+         * and C2R lost as often as they gained (R2C 23047 1.23 -> 1.19, C2R 32771 1.23 -> 1.27).
+         * Lost: blocks up to 64 KB of opt-in memory (100003 1.63 -> 1.18 at 896 threads). */
         int real_side = (p == 0 && user_in && (base->ld == KS_LD_REAL || base->ld == KS_LD_REAL2)) ||
                         (p == np - 1 && user_out && (base->st == KS_ST_REAL || base->st == KS_ST_REAL2));
-        int bpass = conv && !pow2 && !cm && !rp && !real_side && (!f64 || (base->ld == KS_LD_CPLX && base->st == KS_ST_CPLX)) &&
-                    (f64 || R[p] % 64 || (int64_t)rows * Bg * R[p] > emax);
+        int bpass = conv && !pow2 && !cm && !rp && !real_side &&
+                    (f64 ? cplx_sides : (R[p] % 64 || (int64_t)rows * Bg * R[p] > emax));
         int wide_rows = ((cplx && (pow2 || (f64 ? p == np - 1 : p < np - 1))) || bpass) && rows && blk_fast_memory(info) && B < rows * Bg;
         if (cplx && ch->rows > 0) /* the measured choice (kfft_tune, wisdom rows=): every pass */
             while (B < ch->rows * Bg && (int64_t)2 * B * R[p] <= emax) B *= 2;
