@@ -388,6 +388,8 @@ static void nd_shapes(T *t, int large)
         /* strided axes in passes with grouped columns (kspec.h: tgrp) on OpenCL's 48 KB blocks: a
          * Rader pass (6051 = 3 * 2017), Bluestein passes; whole groups and a partial one */
         {2, 6051, 6}, {2, 7001, 4}, {3, 6700, 3, 3},
+        /* ... and a small prime's Rader pass (6464 = 64 x 101, 16 columns a block) */
+        {2, 6464, 3},
         /* a padded Bluestein block of several columns (887: 1792 = 16x7x16, four a block) */
         {2, 887, 24},
         /* the last two axes in one kernel (kspec.h: plane): planes of power-of-two, odd and mixed rows */

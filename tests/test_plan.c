@@ -1348,13 +1348,46 @@ static void pass_rows(void)
     }
 }
 
+/* Rader passes for every prime factor past the codelets whose p-1 is smooth (schedule.c:
+ * build_stage rp), not only p > 256; their columns from 32-byte rows doubled while a block has
+ * under 64 threads, fp32 primes up to 256 under 128 (gpasses). The same on the H100 and the
+ * H200. Fails with the p > 256 gate (21816, 24064, 17152 and fp64 17110 in Bluestein), without
+ * the doubling (24064: 4 columns, 8 threads), with 128 threads for all (27057: 16 columns; fp64
+ * 17110: 64) or 64 for all (fp32 21816: 8 columns, 80 threads). 20750 = 250 x 83 (82 = 2 x 41)
+ * stays in Bluestein. */
+static void rader_passes(void)
+{
+    const struct { kfft_type type; int prec; int64_t n; const char *want; } c[] = {
+        {KFFT_C2C, KFFT_F32, 21816, "rader | k0 pass R=100(10x10) B=16 T=160"},
+        {KFFT_C2C, KFFT_F32, 24064, "rader | k0 pass R=46(23x2) B=64 T=128"},
+        {KFFT_C2C, KFFT_F32, 17152, "rader | k0 pass R=66(11x6) B=32 T=192"},
+        {KFFT_C2C, KFFT_F32, 27057, "rader | k0 pass R=310(31x10) B=8 T=80 "},
+        {KFFT_C2C, KFFT_F32, 15024, "rader | k0 pass R=312(13x8x3) B=4 T=96 "},
+        {KFFT_C2C, KFFT_F64, 17110, "rader | k0 pass R=58(29x2) B=32 T=64 "},
+        {KFFT_C2C, KFFT_F64, 21816, "rader | k0 pass R=100(10x10) B=8 T=80 "},
+        {KFFT_R2C, KFFT_F64, 18658, "two-for-one rader | k0 pass R=490(10x7x7) B=2 T=98 "},
+        {KFFT_C2R, KFFT_F64, 21816, "two-for-one rader | k0 pass R=100(10x10) B=8 T=80 "},
+        {KFFT_C2C, KFFT_F32, 20750, "bluestein m=42000"},
+    };
+    for (int h100 = 0; h100 < 2; h100++)
+        for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+            kfft_schedule s;
+            if (schedule_dev(h100, c[i].type, c[i].prec, 1, &c[i].n, 64, &s, "rader pass", i)) continue;
+            CHECK(strstr(s.describe, c[i].want) != NULL, "rader pass %lld (%s): expected \"%s\" in: %s", (long long)c[i].n,
+                  h100 ? "H100" : "H200", c[i].want, s.describe);
+            kfft_schedule_free(&s);
+        }
+}
+
 /* Bluestein's passes take 128-byte rows on 4 TB/s devices where its length m is not a power of two
  * (schedule.c: gpasses, bpass): every pass's columns on the H200, none moved on the H100, none for
  * m = 2^18 (131071); fp32 R2C's and C2R's too, all but a pass whose user side is real (R2C 14457's
  * first; its pairing last pass keeps its own rule), fp64's none; no fp32 pass of 192, 256 or 320
- * points (24544's, 25531's first and last) while 25531's 160-point pass does. Fails with bpass off:
- * 100003, 14457 and fp64 20750 keep 4, 8 and 4 columns; with session 73's C2C-only bpass, C2R 32771
- * keeps 4 and 8, R2C 14457 8; with 16 columns for multiples of 64, 24544 and 25531 take 16. */
+ * points (20413's middle, 25521's first and last) while 25521's 160-point pass does. Fails with
+ * bpass off: 100003, 14457 and fp64 20750 keep 4, 8 and 4 columns; with session 73's C2C-only
+ * bpass, C2R 32771 keeps 4 and 8, R2C 14457 8; with 16 columns for multiples of 64, 20413 and
+ * 25521 take 16 (24544 and 25531, the lengths that showed it, are Rader's since session 75:
+ * rader_passes). */
 static void bluestein_rows(void)
 {
     struct { kfft_type type; kfft_precision prec; int64_t n; int h200[3], h100[3]; } c[] = {
@@ -1366,8 +1399,8 @@ static void bluestein_rows(void)
         {KFFT_C2R, KFFT_F32, 32771, {16, 16, 8}, {4, 8, 8}},
         {KFFT_R2C, KFFT_F32, 14457, {8, 16, 32}, {8, 8, 32}},
         {KFFT_C2R, KFFT_F64, 32771, {4, 8, 4}, {4, 8, 4}},
-        {KFFT_C2C, KFFT_F32, 24544, {8, 8, 8}, {8, 8, 8}},
-        {KFFT_C2C, KFFT_F32, 25531, {4, 16, 4}, {4, 8, 4}},
+        {KFFT_C2C, KFFT_F32, 20413, {16, 8, 16}, {8, 8, 8}},
+        {KFFT_C2C, KFFT_F32, 25521, {4, 16, 4}, {4, 8, 4}},
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         for (int v = 0; v < 2; v++) {
@@ -2680,6 +2713,7 @@ int main(void)
     complex_warps();
     pass_rows();
     bluestein_rows();
+    rader_passes();
     c2r_clamp();
     pass_shapes();
     single_bounds();
@@ -2696,7 +2730,7 @@ int main(void)
     route(52329, "rader", 1);           /* 3 * 17443: a Rader pass with the radix-3 pass in clusters */
     route(14403, "rader", 2);           /* 3 * 4801 */
     route(100003, "bluestein", 3);      /* 100002 = 2*3*7*2381; 2 + 2 passes, the middle two as one */
-    route(17152, "bluestein", 3);       /* 256*67: p = 67 too small for the Rader pass */
+    route(17152, "rader", 2);           /* 256*67: Rader passes for every prime past the codelets */
     route(16384, "k0 single", 1);
     route(4194304, "k1 pass R=2048", 2); /* power of two: passes sized by the opt-in memory */
     /* complex chains: two passes of 4096 in 139 KB blocks, a thread per butterfly (session 19);

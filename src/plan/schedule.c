@@ -376,10 +376,24 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             int64_t ep = ks_smem_capacity((int64_t)pb, f64), eb2 = blk_elem_bytes(f64);
             while (B < 8 * Bg && (int64_t)2 * B * R[p] <= ep && ((int64_t)2 * B * R[p] * eb2 <= PAIR_BLOCK_BYTES || B < 4 * Bg)) B *= 2;
         }
-        if (rp && p == 0) { /* Rader: the convolution (R-1 long) and 2*B slots must fit */
-            for (B = 1; B < Bg && (int64_t)B * 2 * (R[p] + 1) <= emax;) B *= 2;
-            int64_t odd = blk_odd_part(R[p] - 1);
+        if (rp && p == 0) {
+            /* Rader: the convolution (R-1 long) and 2*B slots must fit. 32-byte rows, then twice
+             * the columns while a block has under 64 threads (fp32 primes up to 256: under 128): a
+             * small prime's convolution is a few butterflies a column (47: 46 = 23x2, two threads),
+             * and blocks of 16-40 threads starved the SMs. H200, same run, two reps
+             * (bench/results/h200-2026-11-30j-calls.txt): fp64 17110 (p = 59) 0.68 -> 1.04 of
+             * cuFFT, 24064 0.40 -> 0.74 (call 2), fp32 27057 (p = 311) 1.57 -> 1.85 (calls 3, 4);
+             * 128 threads against 64 (call 4), fp32: 25531 (p = 211) 2.43 -> 2.93, 21816 1.41 ->
+             * 1.52, but 15024 (p = 313) 3.11 -> 2.94, C2R 19935 2.72 -> 2.44, fp64 R2C 18658 3.31
+             * -> 2.82. */
+            int64_t odd = blk_odd_part(R[p] - 1), rb = (R[p] + 1) * 2;
+            int tmin = !f64 && R[p] <= 256 ? 128 : 64;
+            for (B = 1; B < Bg && B * rb <= emax;) B *= 2;
             kfft_status st = blk_shape(k, (int)R[p] - 1, B, radix >= 0 ? radix : kfft_radix_auto(R[p] - 1, f64), info);
+            while (!st && k->T < tmin && B * rb <= emax) {
+                B *= 2;
+                st = blk_shape(k, (int)R[p] - 1, B, radix >= 0 ? radix : kfft_radix_auto(R[p] - 1, f64), info);
+            }
             if (st) return st;
             /* As one-kernel Rader blocks of 12288 points or more (build_stage): as many threads
              * as a block may have. 52329's 17442 points (19x18x17x3: 918, 969, 1026 and 5814
@@ -560,14 +574,18 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     int rader = g && kfft_is_smooth(n - 1) && n - 1 + 64 <= emax;
     if (rader && N <= emax) rader = n > 256 && kfft_max_prime_factor(n - 1) <= 13;
     if (rader) N = n - 1;
-    /* Too long for one block, with one large prime factor p whose p-1 is smooth and fits a
-     * block (52329 = 3 * 17443): mixed-radix passes, p's by Rader, instead of Bluestein's
-     * passes over >= 2n-1. Only p > 256, as for one-kernel Rader (PoCL 3.1 / LLVM 15 also
-     * crashed compiling the pass for p = 67, a 12-thread block). */
+    /* Too long for one block, with one prime factor p past the codelets whose p-1 is smooth and
+     * fits a block (52329 = 3 * 17443, 21816 = 216 * 101): mixed-radix passes, p's by Rader,
+     * instead of Bluestein's three passes over >= 2n-1. For every such p since session 75, not only
+     * p > 256 as for one-kernel Rader. H200, same run, two reps
+     * (bench/results/h200-2026-11-30j-calls.txt calls 1 and 3): fp32 21816 0.78 -> 1.53 of cuFFT,
+     * 28380 0.78 -> 1.55, 103424 0.61 -> 1.26, 21816 x 2048 0.62 -> 1.05, R2C 20033 1.03 -> 2.11;
+     * fp64 21816 0.40 -> 1.65, C2R 21816 0.43 -> 1.70, 25216 1.31 -> 2.96; 37888 = 1024 x 37 0.48
+     * -> 0.96 (calls 1, 2). */
     int64_t rp = 0;
     if (!smooth && !rader && !g && N > emax) {
         int64_t p = kfft_max_prime_factor(n);
-        if (p > 256 && kfft_is_smooth(n / p) && kfft_primitive_root(p) && kfft_is_smooth(p - 1) && p - 1 + 64 <= emax) rp = p;
+        if (kfft_is_smooth(n / p) && kfft_primitive_root(p) && kfft_is_smooth(p - 1) && p - 1 + 64 <= emax) rp = p;
     }
     if (rp) N = n;
     else if (!smooth && !rader) N = conv_choice(p, s->nstages - 1, n, r->is, info);
