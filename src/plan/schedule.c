@@ -386,14 +386,11 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
              * 128 threads against 64 (call 4), fp32: 25531 (p = 211) 2.43 -> 2.93, 21816 1.41 ->
              * 1.52, but 15024 (p = 313) 3.11 -> 2.94, C2R 19935 2.72 -> 2.44, fp64 R2C 18658 3.31
              * -> 2.82. */
-            int64_t odd = blk_odd_part(R[p] - 1), rb = (R[p] + 1) * 2;
-            int tmin = !f64 && R[p] <= 256 ? 128 : 64;
-            for (B = 1; B < Bg && B * rb <= emax;) B *= 2;
-            kfft_status st = blk_shape(k, (int)R[p] - 1, B, radix >= 0 ? radix : kfft_radix_auto(R[p] - 1, f64), info);
-            while (!st && k->T < tmin && B * rb <= emax) {
-                B *= 2;
-                st = blk_shape(k, (int)R[p] - 1, B, radix >= 0 ? radix : kfft_radix_auto(R[p] - 1, f64), info);
-            }
+            int64_t odd = blk_odd_part(R[p] - 1), twice = 2 * (R[p] + 1); /* twice the columns' room */
+            int tmin = !f64 && R[p] <= 256 ? 128 : 64, rr = radix >= 0 ? radix : kfft_radix_auto(R[p] - 1, f64);
+            kfft_status st;
+            for (B = 1; B < Bg && B * twice <= emax;) B *= 2;
+            while (!(st = blk_shape(k, (int)R[p] - 1, B, rr, info)) && k->T < tmin && B * twice <= emax) B *= 2;
             if (st) return st;
             /* As one-kernel Rader blocks of 12288 points or more (build_stage): as many threads
              * as a block may have. 52329's 17442 points (19x18x17x3: 918, 969, 1026 and 5814
