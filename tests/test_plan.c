@@ -1354,7 +1354,8 @@ static void pass_rows(void)
  * H200. Fails with the p > 256 gate (21816, 24064, 17152 and fp64 17110 in Bluestein), without
  * the doubling (24064: 4 columns, 8 threads), with 128 threads for all (27057: 16 columns; fp64
  * 17110: 64) or 64 for all (fp32 21816: 8 columns, 80 threads). 20750 = 250 x 83 (82 = 2 x 41)
- * stays in Bluestein. */
+ * is not Rader's (factor_bluestein); 20758 = 2 x 97 x 107 (two primes past 31) stays in Bluestein
+ * over the whole length. */
 static void rader_passes(void)
 {
     const struct { kfft_type type; int prec; int64_t n; const char *want; } c[] = {
@@ -1367,7 +1368,7 @@ static void rader_passes(void)
         {KFFT_C2C, KFFT_F64, 21816, "rader | k0 pass R=100(10x10) B=8 T=80 "},
         {KFFT_R2C, KFFT_F64, 18658, "two-for-one rader | k0 pass R=490(10x7x7) B=2 T=98 "},
         {KFFT_C2R, KFFT_F64, 21816, "two-for-one rader | k0 pass R=100(10x10) B=8 T=80 "},
-        {KFFT_C2C, KFFT_F32, 20750, "bluestein m=42000"},
+        {KFFT_C2C, KFFT_F32, 20758, "bluestein m=42000"},
     };
     for (int h100 = 0; h100 < 2; h100++)
         for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
@@ -1379,12 +1380,40 @@ static void rader_passes(void)
         }
 }
 
+/* Bluestein on a length's one prime factor past 31 whose p-1 is not smooth (schedule.c: build_stage
+ * bp): a first pass of m-point convolutions, columns of p elements, from 32-byte rows doubled while
+ * a block has under 64 threads in both precisions (gpasses: prime_columns), then mixed-radix passes
+ * over n. The same on the H100 and the H200. Fails without the rule (Bluestein over the whole
+ * length: "bluestein m=41500" and so on) and with fp32 small primes at 128 threads (20750: 16
+ * columns; 17034: 8). */
+static void factor_bluestein(void)
+{
+    const struct { kfft_type type; int prec; int64_t n; const char *want; } c[] = {
+        {KFFT_C2C, KFFT_F32, 20750, "bluestein p=83 m=168 | k0 pass R=168(14x12) B=8 T=96 "},
+        {KFFT_C2C, KFFT_F32, 17034, "bluestein p=167 m=336 | k0 pass R=336(21x16) B=4 T=64 "},
+        {KFFT_C2C, KFFT_F32, 13918, "bluestein p=6959 m=14000 | k0 pass R=14000(14x10x10x10) B=1 T=1000 "},
+        {KFFT_R2C, KFFT_F32, 26809, "two-for-one bluestein p=83 m=168 | k0 pass R=168(14x12) B=8 T=96 "},
+        {KFFT_C2R, KFFT_F32, 19539, "two-for-one bluestein p=167 m=336 | k0 pass R=336(21x16) B=4 T=64 "},
+        {KFFT_C2C, KFFT_F64, 20750, "bluestein p=83 m=168 | k0 pass R=168(14x12) B=8 T=96 "},
+        {KFFT_C2C, KFFT_F64, 13141, "bluestein p=773 m=1568 | k0 pass R=1568(14x14x8) B=1 T=112 "},
+        {KFFT_C2R, KFFT_F64, 23807, "two-for-one bluestein p=179 m=360 | k0 pass R=360(9x8x5) B=2 T=80 "},
+    };
+    for (int h100 = 0; h100 < 2; h100++)
+        for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+            kfft_schedule s;
+            if (schedule_dev(h100, c[i].type, c[i].prec, 1, &c[i].n, 64, &s, "factor bluestein", i)) continue;
+            CHECK(strstr(s.describe, c[i].want) != NULL, "factor bluestein %lld (%s): expected \"%s\" in: %s", (long long)c[i].n,
+                  h100 ? "H100" : "H200", c[i].want, s.describe);
+            kfft_schedule_free(&s);
+        }
+}
+
 /* Bluestein's passes take 128-byte rows on 4 TB/s devices where its length m is not a power of two
  * (schedule.c: gpasses, bpass): every pass's columns on the H200, none moved on the H100, none for
  * m = 2^18 (131071); fp32 R2C's and C2R's too, all but a pass whose user side is real (R2C 14457's
  * first; its pairing last pass keeps its own rule), fp64's none; no fp32 pass of 192, 256 or 320
  * points (20413's middle, 25521's first and last) while 25521's 160-point pass does. Fails with
- * bpass off: 100003, 14457 and fp64 20750 keep 4, 8 and 4 columns; with session 73's C2C-only
+ * bpass off: 100003, 14457 and fp64 20758 keep 4, 8 and 4 columns; with session 73's C2C-only
  * bpass, C2R 32771 keeps 4 and 8, R2C 14457 8; with 16 columns for multiples of 64, 20413 and
  * 25521 take 16 (24544 and 25531, the lengths that showed it, are Rader's since session 75:
  * rader_passes). */
@@ -1393,7 +1422,7 @@ static void bluestein_rows(void)
     struct { kfft_type type; kfft_precision prec; int64_t n; int h200[3], h100[3]; } c[] = {
         {KFFT_C2C, KFFT_F32, 100003, {8, 8, 8}, {4, 4, 4}},
         {KFFT_C2C, KFFT_F32, 14457, {16, 16, 16}, {8, 8, 8}},
-        {KFFT_C2C, KFFT_F64, 20750, {8, 8, 8}, {4, 8, 4}},
+        {KFFT_C2C, KFFT_F64, 20758, {8, 8, 8}, {4, 8, 4}},
         {KFFT_C2C, KFFT_F32, 131071, {4, 4, 4}, {4, 4, 4}},
         {KFFT_R2C, KFFT_F64, 100003, {4, 4, 8}, {4, 4, 8}},
         {KFFT_C2R, KFFT_F32, 32771, {16, 16, 8}, {4, 8, 8}},
@@ -2677,7 +2706,7 @@ int main(void)
     stage_entries_replan();
     real_route(KFFT_C2R, 100003, 4, 1, 3);
     real_route(KFFT_C2R, 1 << 20, 2, 2, 2);
-    real_route(KFFT_C2R, 200002, 2, 1, 3); /* 100001 = 11 * 9091: two-for-one Bluestein passes */
+    real_route(KFFT_C2R, 200002, 2, 1, 2); /* 100001 = 11 * 9091: two-for-one, Bluestein on 9091 in a pass */
     real_route(KFFT_C2R, 8219, 2, 1, 1);
     real_route(KFFT_C2R, 4096, 2, 2, 1);
 
@@ -2714,6 +2743,7 @@ int main(void)
     pass_rows();
     bluestein_rows();
     rader_passes();
+    factor_bluestein();
     c2r_clamp();
     pass_shapes();
     single_bounds();

@@ -312,7 +312,8 @@ void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const c
         sb_printf(b, "            %s t = g, src = e;\n", I);
     }
     sb_puts(b, guard_open);
-    if (guard) sb_printf(b, "            if (src < %lld) {\n", (long long)k->n);
+    const char *ce = k->bfp ? "e" : "src"; /* a Bluestein factor pass's guard and chirp go by element */
+    if (guard) sb_printf(b, "            if (%s < %lld) {\n", ce, (long long)(k->bfp ? k->bfp : k->n));
     if (k->src == KS_IO_USER && k->ld == KS_LD_FOLD)
         emit_fold_read(b, k);
     else if (k->src == KS_IO_USER)
@@ -323,8 +324,8 @@ void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const c
         sb_puts(b, "];\n");
     }
     if (k->conj_in) emit_conj(b, k);
-    if (guard && cw) sb_printf(b, "            %s = tw[%lld + src];\n            }\n", cw, (long long)k->chirp);
-    else if (guard) sb_printf(b, "            v = cmul(v, tw[%lld + src]);\n            }\n", (long long)k->chirp);
+    if (guard && cw) sb_printf(b, "            %s = tw[%lld + %s];\n            }\n", cw, (long long)k->chirp, ce);
+    else if (guard) sb_printf(b, "            v = cmul(v, tw[%lld + %s]);\n            }\n", (long long)k->chirp, ce);
     if (gpass && k->Ns > 1 && !(eb && k->twst)) { /* W_{Ns R}^(e j') = pa[eb][j'] * pb[eq - 1][j'] */
         long long Ns = (long long)k->Ns, RB = k->R / k->rad[0];
         sb_printf(b, "            %s jm = j %% %lld;\n", I, Ns);
@@ -411,8 +412,9 @@ static void emit_user_write(strbuf *b, const kspec *k, int index)
 static void emit_put(strbuf *b, const kspec *k, int index, const char *cw)
 {
     int guard = (k->ops & KS_POST_CHIRP) != 0;
-    if (guard) sb_printf(b, "            if (dst < %lld) {\n", (long long)k->n);
-    emit_finish(b, k, "dst", cw);
+    const char *ce = k->bfp ? "e" : "dst";
+    if (guard) sb_printf(b, "            if (%s < %lld) {\n", ce, (long long)(k->bfp ? k->bfp : k->n));
+    emit_finish(b, k, ce, cw);
     gen_emit_scale(b, k);
     if (k->dst == KS_IO_USER)
         emit_user_write(b, k, index);
@@ -458,7 +460,8 @@ void gen_chirp_preload(strbuf *b, const kspec *k, const char *cw)
     const char *guard_open = open_index(b, k, 0);
     emit_dst(b, k);
     sb_puts(b, guard_open);
-    sb_printf(b, "            if (dst < %lld) %s = tw[%lld + dst];\n", (long long)k->n, cw, (long long)k->chirp);
+    const char *ce = k->bfp ? "e" : "dst";
+    sb_printf(b, "            if (%s < %lld) %s = tw[%lld + %s];\n", ce, (long long)(k->bfp ? k->bfp : k->n), cw, (long long)k->chirp, ce);
     sb_puts(b, "        }\n        }\n");
 }
 
@@ -480,7 +483,7 @@ static void emit_finish_inplace(strbuf *b, const kspec *k)
     if (!(k->ops & KS_POST_CHIRP)) return;
     int E = k->B * k->R, iters = (E + k->T - 1) / k->T;
     sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d, e = l %% %d;\n", iters, k->T, k->R);
-    sb_printf(b, "        if (l < %d && e < %lld) {\n            kfft_cplx v = s[KFFT_SP(l)];\n", E, (long long)k->n);
+    sb_printf(b, "        if (l < %d && e < %lld) {\n            kfft_cplx v = s[KFFT_SP(l)];\n", E, (long long)(k->bfp ? k->bfp : k->n));
     emit_finish(b, k, "e", NULL);
     sb_puts(b, "            s[KFFT_SP(l)] = v;\n        }\n    }\n    KFFT_BARRIER();\n");
 }

@@ -102,6 +102,9 @@ typedef struct {
     int kind;
     int f64;
     int64_t N;           /* KS_GPASS: length of the transform this pass belongs to */
+    int64_t bfp;         /* KS_GPASS, Bluestein on a prime factor: columns of bfp elements (stride N/bfp) each
+                            transformed in the block by Bluestein's convolution of length R (PRE_CHIRP,
+                            MID_BLUESTEIN, POST_CHIRP with the guards and chirps by element e < bfp); 0: none */
     int64_t n;           /* user's transform length (Bluestein guards, chirp) */
     int R;               /* in-block FFT length */
     int nrad, rad[KS_MAX_RADICES];
@@ -250,7 +253,7 @@ static inline int ks_tw_rows(const kspec *k) { return (k->R & (k->R - 1)) == 0 &
  * j + e*Ns (conjugated, as KS_POST_BMUL), runs the in-block FFT again and stores as the second
  * (j*R + e): one round trip through the work area fewer. Such a pass, and the Ns its store
  * writes with: */
-static inline int ks_bluestein_middle(const kspec *k) { return k->kind == KS_GPASS && (k->ops & KS_MID_BLUESTEIN); }
+static inline int ks_bluestein_middle(const kspec *k) { return k->kind == KS_GPASS && (k->ops & KS_MID_BLUESTEIN) && !k->bfp; }
 static inline int64_t ks_store_ns(const kspec *k) { return ks_bluestein_middle(k) ? 1 : k->Ns; }
 
 /* Is k the last pass of a two-for-one or packed R2C chain (columns in pairs: ks_pairs)? */
@@ -289,7 +292,7 @@ static inline ks_pairing ks_pairs(const kspec *k)
 static inline int64_t ks_cols_per_transform(const kspec *k)
 {
     if (k->kind == KS_SINGLE) return k->plane && k->clu ? k->clu : 1; /* a plane in a cluster: P blocks */
-    int64_t cols = k->N / (k->ops & KS_MID_RADER ? k->R + 1 : k->R), h = k->B / 2;
+    int64_t cols = k->N / (k->bfp ? k->bfp : k->ops & KS_MID_RADER ? k->R + 1 : k->R), h = k->B / 2;
     return ks_pair_pass(k) ? (ks_pairs(k).reps + h - 1) / h * k->B : cols;
 }
 

@@ -219,6 +219,20 @@ static int bluestein_middle(const kspec *sp, int np)
            !memcmp(a->rad, b->rad, (size_t)a->nrad * sizeof a->rad[0]);
 }
 
+/* A prime factor's pass (Rader's or Bluestein's on the factor): an in-block FFT of len points
+ * a column, room elements a column in shared memory. Columns from 32-byte rows (Bg), then twice
+ * as many while a block has under tmin threads and twice the columns fit emax: a small prime's
+ * convolution is a few butterflies a column. */
+static kfft_status prime_columns(kspec *k, int len, int64_t room, int Bg, int64_t emax, int tmin, int radix,
+                                 const kfft_device_info *info)
+{
+    int B = 1;
+    while (B < Bg && B * 2 * room <= emax) B *= 2;
+    kfft_status st;
+    while (!(st = blk_shape(k, len, B, radix, info)) && k->T < tmin && B * 2 * room <= emax) B *= 2;
+    return st;
+}
+
 /* Global passes of a length-N transform: appends specs for Ns = 1, R1, R1*R2, ... With rp
  * (a prime factor of N), the first pass transforms columns of length rp by Rader. ch: the
  * measured choice for every pass (kfft_tune, wisdom): radix, pad and split, or -1 for the
@@ -245,18 +259,19 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
      * (reverse) starts there: each pass is sized for the sides it touches. */
     int conv = base->n < N, user_in = !(conv && reverse), user_out = !(conv && !reverse);
     int64_t R[KFFT_MAX_STEPS];
-    int64_t cm = ch->noclu ? 0 : clu_columns(base, N, rp, info);
-    int np = cm ? 2 : kfft_split_passes(rp ? N / rp : N, emax / Bg, R + (rp != 0), KFFT_MAX_STEPS / 2 - 1);
+    int64_t bp = base->bfp, fp = rp ? rp : bp; /* a prime factor's first pass: Rader or Bluestein */
+    int64_t cm = ch->noclu || bp ? 0 : clu_columns(base, N, rp, info);
+    int np = cm ? 2 : kfft_split_passes(fp ? N / fp : N, emax / Bg, R + (fp != 0), KFFT_MAX_STEPS / 2 - 1);
     if (cm) {
         R[0] = cm;
         R[1] = N / cm;
-    } else if (np && rp) {
-        R[0] = rp;
+    } else if (np && fp) {
+        R[0] = fp;
         np++;
     }
     if (!np) return kfft_fail(KFFT_ERROR_UNSUPPORTED, "cannot split length %lld into passes of <= %lld", (long long)N,
                               (long long)(emax / Bg));
-    for (int p = 0; reverse && !cm && !rp && p < np / 2; p++) {
+    for (int p = 0; reverse && !cm && !fp && p < np / 2; p++) {
         int64_t x = R[p];
         R[p] = R[np - 1 - p];
         R[np - 1 - p] = x;
@@ -280,6 +295,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
         k->kind = KS_GPASS;
         k->N = N;
         k->Ns = Ns;
+        k->bfp = p == 0 ? bp : 0;
         int B = Bg;
         while ((int64_t)B * 2 * R[p] <= TARGET_ELEMS) B *= 2;
         if (cm && p == 0) B = 1; /* the cluster's columns (clusters.c: clu_columns): one a block */
@@ -376,7 +392,21 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             int64_t ep = ks_smem_capacity((int64_t)pb, f64), eb2 = blk_elem_bytes(f64);
             while (B < 8 * Bg && (int64_t)2 * B * R[p] <= ep && ((int64_t)2 * B * R[p] * eb2 <= PAIR_BLOCK_BYTES || B < 4 * Bg)) B *= 2;
         }
-        if (rp && p == 0) {
+        if (bp && p == 0) {
+            /* Bluestein on the factor: columns of bp elements, each a convolution of m points
+             * (room for m + 2). 64 threads a block in both precisions: in fp32, 128 (Rader's rule
+             * for small primes) lost, H200 same run, two reps (bench/results/h200-2026-11-30k-
+             * calls.txt): C2R 19539 (p = 167) 2.65 -> 2.85 of cuFFT at 64, 17034 (167) 2.72 ->
+             * 2.84, 20750 (83) 1.63 -> 1.67. */
+            int64_t m = kfft_bluestein_length(bp);
+            kfft_status st = prime_columns(k, (int)m, m + 2, Bg, emax, 64, radix >= 0 ? radix : kfft_radix_auto(m, f64), info);
+            if (st) return st;
+            B = k->B;
+            k->pad = pad >= 0 ? pad : blk_odd_part(m) <= 3;
+            k->ops = KS_PRE_CHIRP | KS_MID_BLUESTEIN | KS_POST_CHIRP;
+            k->chirp = tab_chirp(t, bp);
+            k->bhat = k->chirp < 0 ? -1 : tab_bluestein_spectrum(t, bp, m, k->chirp);
+        } else if (rp && p == 0) {
             /* Rader: the convolution (R-1 long) and 2*B slots must fit. 32-byte rows, then twice
              * the columns while a block has under 64 threads (fp32 primes up to 256: under 128): a
              * small prime's convolution is a few butterflies a column (47: 46 = 23x2, two threads),
@@ -386,12 +416,11 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
              * 128 threads against 64 (call 4), fp32: 25531 (p = 211) 2.43 -> 2.93, 21816 1.41 ->
              * 1.52, but 15024 (p = 313) 3.11 -> 2.94, C2R 19935 2.72 -> 2.44, fp64 R2C 18658 3.31
              * -> 2.82. */
-            int64_t odd = blk_odd_part(R[p] - 1), twice = 2 * (R[p] + 1); /* twice the columns' room */
+            int64_t odd = blk_odd_part(R[p] - 1);
             int tmin = !f64 && R[p] <= 256 ? 128 : 64, rr = radix >= 0 ? radix : kfft_radix_auto(R[p] - 1, f64);
-            kfft_status st;
-            for (B = 1; B < Bg && B * twice <= emax;) B *= 2;
-            while (!(st = blk_shape(k, (int)R[p] - 1, B, rr, info)) && k->T < tmin && B * twice <= emax) B *= 2;
+            kfft_status st = prime_columns(k, (int)R[p] - 1, R[p] + 1, Bg, emax, tmin, rr, info);
             if (st) return st;
+            B = k->B;
             /* As one-kernel Rader blocks of 12288 points or more (build_stage): as many threads
              * as a block may have. 52329's 17442 points (19x18x17x3: 918, 969, 1026 and 5814
              * butterflies) took 1, 2, 2 and 7 rounds of 918 threads, 1, 1, 2 and 6 of 1024
@@ -584,7 +613,20 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         int64_t p = kfft_max_prime_factor(n);
         if (kfft_is_smooth(n / p) && kfft_primitive_root(p) && kfft_is_smooth(p - 1) && p - 1 + 64 <= emax) rp = p;
     }
-    if (rp) N = n;
+    /* Else, one prime factor p past the codelets whose p-1 is not smooth (20750 = 250 x 83):
+     * mixed-radix passes, p's by Bluestein in the block (a convolution of m >= 2p-1 points per
+     * column), instead of Bluestein over the whole length (three passes over m >= 2n-1). H200,
+     * same run, two reps (bench/results/h200-2026-11-30k-calls.txt): fp32 20750 0.74 -> 1.67 of
+     * cuFFT, 41500 0.72 -> 1.34, 25888 = 32 x 809 1.53 -> 2.58, 2-D 20750 x 2048 0.64 -> 1.19,
+     * R2C 26809 1.16 -> 1.96, C2R 200002 1.49 -> 1.90; fp64 20750 0.64 -> 1.01, 13141 1.20 ->
+     * 2.24, C2R 23807 1.38 -> 2.49. Of 22 cases one lost: 20134 = 2 x 10067, 1.70 -> 1.68. */
+    int64_t bp = 0;
+    if (!smooth && !rader && !g && !rp && N > emax) {
+        int64_t q = kfft_max_prime_factor(n);
+        if (kfft_is_smooth(n / q) && kfft_bluestein_length(q) + 64 <= emax) bp = q;
+    }
+    base.bfp = bp;
+    if (rp || bp) N = n;
     else if (!smooth && !rader) N = conv_choice(p, s->nstages - 1, n, r->is, info);
     /* Two real transforms as one complex one (z = x_a + i x_b) where the real route would
      * otherwise run a complex transform per real one: half the arithmetic and workspace.
@@ -622,7 +664,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         r->os > 1)
         base.tgrp = ROW_BYTES / (int)eb;
     kfft_status st;
-    if (N <= emax && !rp && !tfast) {
+    if (N <= emax && !rp && !bp && !tfast) {
         /* One kernel: the whole transform (or Bluestein convolution) in one block. */
         kspec *k = &s->spec[s->nsteps++];
         *k = base;
@@ -807,7 +849,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         if ((st = gpasses(s, &base, N, rp, &key, 0, info, t))) return st;
         int np = s->nsteps - sg->first;
         kspec *sp = &s->spec[sg->first];
-        if (!smooth && !rp) {
+        if (!smooth && !rp && !bp) {
             /* Second FFT of the convolution: the same passes in reverse order, so its first
              * pass can be the first's last (bluestein_middle). */
             if ((st = gpasses(s, &base, N, rp, &key, 1, info, t))) return st;
@@ -1015,7 +1057,8 @@ static void describe(kfft_schedule *s, const kfft_problem *p)
         if (o > (int)cap - 200) break;
         o += snprintf(s->describe + o, cap - (size_t)o, " || axis len %lld%s%s%s", (long long)(k0->nreal && !k0->plane ? k0->nreal : k0->n),
                       k0->nreal ? " packed" : "", k0->ntr ? " two-for-one" : "", k0->ops & (KS_PRE_CHIRP | KS_MID_BLUESTEIN) ? " bluestein" : k0->ops & KS_MID_RADER ? " rader" : "");
-        if (k0->ops & (KS_PRE_CHIRP | KS_MID_BLUESTEIN)) o += snprintf(s->describe + o, cap - (size_t)o, " m=%lld", (long long)k0->N);
+        if (k0->bfp) o += snprintf(s->describe + o, cap - (size_t)o, " p=%lld m=%d", (long long)k0->bfp, k0->R);
+        else if (k0->ops & (KS_PRE_CHIRP | KS_MID_BLUESTEIN)) o += snprintf(s->describe + o, cap - (size_t)o, " m=%lld", (long long)k0->N);
         for (int q = 0; q < sg->nsteps && o < (int)cap - 100; q++) {
             const kspec *k = &s->spec[sg->first + q];
             o += snprintf(s->describe + o, cap - (size_t)o, " | k%d %s R=%d(", sg->first + q, k->kind == KS_SINGLE ? "single" : "pass",
