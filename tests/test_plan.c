@@ -1348,6 +1348,26 @@ static void pass_rows(void)
     }
 }
 
+/* A 1-D plan (batch 64) whose description should hold want, on the H200 and the H100. */
+typedef struct {
+    kfft_type type;
+    int prec;
+    int64_t n;
+    const char *want;
+} describe_case;
+
+static void expect_describes(const char *what, const describe_case *c, size_t nc)
+{
+    for (int h100 = 0; h100 < 2; h100++)
+        for (size_t i = 0; i < nc; i++) {
+            kfft_schedule s;
+            if (schedule_dev(h100, c[i].type, c[i].prec, 1, &c[i].n, 64, &s, what, i)) continue;
+            CHECK(strstr(s.describe, c[i].want) != NULL, "%s %lld (%s): expected \"%s\" in: %s", what, (long long)c[i].n,
+                  h100 ? "H100" : "H200", c[i].want, s.describe);
+            kfft_schedule_free(&s);
+        }
+}
+
 /* Rader passes for every prime factor past the codelets whose p-1 is smooth (schedule.c:
  * build_stage rp), not only p > 256; their columns from 32-byte rows doubled while a block has
  * under 64 threads, fp32 primes up to 256 under 128 (gpasses). The same on the H100 and the
@@ -1358,7 +1378,7 @@ static void pass_rows(void)
  * over the whole length. */
 static void rader_passes(void)
 {
-    const struct { kfft_type type; int prec; int64_t n; const char *want; } c[] = {
+    static const describe_case c[] = {
         {KFFT_C2C, KFFT_F32, 21816, "rader | k0 pass R=100(10x10) B=16 T=160"},
         {KFFT_C2C, KFFT_F32, 24064, "rader | k0 pass R=46(23x2) B=64 T=128"},
         {KFFT_C2C, KFFT_F32, 17152, "rader | k0 pass R=66(11x6) B=32 T=192"},
@@ -1370,14 +1390,7 @@ static void rader_passes(void)
         {KFFT_C2R, KFFT_F64, 21816, "two-for-one rader | k0 pass R=100(10x10) B=8 T=80 "},
         {KFFT_C2C, KFFT_F32, 20758, "bluestein m=42000"},
     };
-    for (int h100 = 0; h100 < 2; h100++)
-        for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
-            kfft_schedule s;
-            if (schedule_dev(h100, c[i].type, c[i].prec, 1, &c[i].n, 64, &s, "rader pass", i)) continue;
-            CHECK(strstr(s.describe, c[i].want) != NULL, "rader pass %lld (%s): expected \"%s\" in: %s", (long long)c[i].n,
-                  h100 ? "H100" : "H200", c[i].want, s.describe);
-            kfft_schedule_free(&s);
-        }
+    expect_describes("rader pass", c, sizeof c / sizeof *c);
 }
 
 /* Bluestein on a length's one prime factor past 31 whose p-1 is not smooth (schedule.c: build_stage
@@ -1388,7 +1401,7 @@ static void rader_passes(void)
  * columns; 17034: 8). */
 static void factor_bluestein(void)
 {
-    const struct { kfft_type type; int prec; int64_t n; const char *want; } c[] = {
+    static const describe_case c[] = {
         {KFFT_C2C, KFFT_F32, 20750, "bluestein p=83 m=168 | k0 pass R=168(14x12) B=8 T=96 "},
         {KFFT_C2C, KFFT_F32, 17034, "bluestein p=167 m=336 | k0 pass R=336(21x16) B=4 T=64 "},
         {KFFT_C2C, KFFT_F32, 13918, "bluestein p=6959 m=14000 | k0 pass R=14000(14x10x10x10) B=1 T=1000 "},
@@ -1398,14 +1411,7 @@ static void factor_bluestein(void)
         {KFFT_C2C, KFFT_F64, 13141, "bluestein p=773 m=1568 | k0 pass R=1568(14x14x8) B=1 T=112 "},
         {KFFT_C2R, KFFT_F64, 23807, "two-for-one bluestein p=179 m=360 | k0 pass R=360(9x8x5) B=2 T=80 "},
     };
-    for (int h100 = 0; h100 < 2; h100++)
-        for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
-            kfft_schedule s;
-            if (schedule_dev(h100, c[i].type, c[i].prec, 1, &c[i].n, 64, &s, "factor bluestein", i)) continue;
-            CHECK(strstr(s.describe, c[i].want) != NULL, "factor bluestein %lld (%s): expected \"%s\" in: %s", (long long)c[i].n,
-                  h100 ? "H100" : "H200", c[i].want, s.describe);
-            kfft_schedule_free(&s);
-        }
+    expect_describes("factor bluestein", c, sizeof c / sizeof *c);
 }
 
 /* Bluestein's passes take 128-byte rows on 4 TB/s devices where its length m is not a power of two
