@@ -4,8 +4,6 @@
 #include "gen/gen.h"
 
 static inline const char *idx_type(const kspec *k) { return k->idx64 ? "kfft_i64" : "int"; }
-/* Elements per column: the in-block FFT length R, or Rader's prime R+1 (its convolution is R long). */
-static inline int col_len(const kspec *k) { return k->bfp ? (int)k->bfp : k->ops & KS_MID_RADER ? k->R + 1 : k->R; }
 
 /* The loads and stores of kernel.c that the passes (passes.c) take part in: element e of local
  * column c (global column g) from the source into a new v, or v to the destination, with the

@@ -117,8 +117,8 @@ void gen_emit_tj(strbuf *b, const kspec *k)
                   cpt, cpt);
         return;
     }
-    sb_printf(b, "            %s t = g / %lld, j = g - t * %lld;\n", I, (long long)(k->N / col_len(k)),
-              (long long)(k->N / col_len(k)));
+    sb_printf(b, "            %s t = g / %lld, j = g - t * %lld;\n", I, (long long)(k->N / ks_col_len(k)),
+              (long long)(k->N / ks_col_len(k)));
 }
 
 /* Element x of transform t in the workspace (kspec.h: tfast). */
@@ -307,13 +307,13 @@ void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const c
     const char *guard_open = open_index(b, k, clamp);
     if (gpass) {
         gen_emit_tj(b, k);
-        sb_printf(b, "            %s src = j + (%s)e * %lld;\n", I, I, (long long)(k->N / col_len(k)));
+        sb_printf(b, "            %s src = j + (%s)e * %lld;\n", I, I, (long long)(k->N / ks_col_len(k)));
     } else {
         sb_printf(b, "            %s t = g, src = e;\n", I);
     }
     sb_puts(b, guard_open);
     const char *ce = k->bfp ? "e" : "src"; /* a Bluestein factor pass's guard and chirp go by element */
-    if (guard) sb_printf(b, "            if (%s < %lld) {\n", ce, (long long)(k->bfp ? k->bfp : k->n));
+    if (guard) sb_printf(b, "            if (%s < %lld) {\n", ce, (long long)ks_chirp_len(k));
     if (k->src == KS_IO_USER && k->ld == KS_LD_FOLD)
         emit_fold_read(b, k);
     else if (k->src == KS_IO_USER)
@@ -413,7 +413,7 @@ static void emit_put(strbuf *b, const kspec *k, int index, const char *cw)
 {
     int guard = (k->ops & KS_POST_CHIRP) != 0;
     const char *ce = k->bfp ? "e" : "dst";
-    if (guard) sb_printf(b, "            if (%s < %lld) {\n", ce, (long long)(k->bfp ? k->bfp : k->n));
+    if (guard) sb_printf(b, "            if (%s < %lld) {\n", ce, (long long)ks_chirp_len(k));
     emit_finish(b, k, ce, cw);
     gen_emit_scale(b, k);
     if (k->dst == KS_IO_USER)
@@ -433,7 +433,7 @@ static void emit_dst(strbuf *b, const kspec *k)
     if (k->kind == KS_GPASS) {
         gen_emit_tj(b, k);
         long long Ns = (long long)ks_store_ns(k);
-        sb_printf(b, "            %s dst = (j / %lld) * %lld + (j %% %lld) + (%s)e * %lld;\n", I, Ns, Ns * col_len(k), Ns, I, Ns);
+        sb_printf(b, "            %s dst = (j / %lld) * %lld + (j %% %lld) + (%s)e * %lld;\n", I, Ns, Ns * ks_col_len(k), Ns, I, Ns);
     } else {
         sb_printf(b, "            %s t = g, dst = e;\n", I);
     }
@@ -461,7 +461,7 @@ void gen_chirp_preload(strbuf *b, const kspec *k, const char *cw)
     emit_dst(b, k);
     sb_puts(b, guard_open);
     const char *ce = k->bfp ? "e" : "dst";
-    sb_printf(b, "            if (%s < %lld) %s = tw[%lld + %s];\n", ce, (long long)(k->bfp ? k->bfp : k->n), cw, (long long)k->chirp, ce);
+    sb_printf(b, "            if (%s < %lld) %s = tw[%lld + %s];\n", ce, (long long)ks_chirp_len(k), cw, (long long)k->chirp, ce);
     sb_puts(b, "        }\n        }\n");
 }
 
@@ -483,7 +483,7 @@ static void emit_finish_inplace(strbuf *b, const kspec *k)
     if (!(k->ops & KS_POST_CHIRP)) return;
     int E = k->B * k->R, iters = (E + k->T - 1) / k->T;
     sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d, e = l %% %d;\n", iters, k->T, k->R);
-    sb_printf(b, "        if (l < %d && e < %lld) {\n            kfft_cplx v = s[KFFT_SP(l)];\n", E, (long long)(k->bfp ? k->bfp : k->n));
+    sb_printf(b, "        if (l < %d && e < %lld) {\n            kfft_cplx v = s[KFFT_SP(l)];\n", E, (long long)ks_chirp_len(k));
     emit_finish(b, k, "e", NULL);
     sb_puts(b, "            s[KFFT_SP(l)] = v;\n        }\n    }\n    KFFT_BARRIER();\n");
 }
@@ -725,7 +725,7 @@ static void emit_store_r2c_pack(strbuf *b, const kspec *k, int index)
  * Y_q[kk] from block q's shared memory (through pointer p), times W_N^(q kk), the DFT. */
 static void emit_cluster_butterfly(strbuf *b, const kspec *k, const char *y, const char *kk, const char *p)
 {
-    int P = k->clu, M = col_len(k);
+    int P = k->clu, M = ks_col_len(k);
     if (k->ops & KS_MID_RADER)
         sb_printf(b, "            const kfft_cplx *%s = &s[%s == 0 ? %lld : KFFT_SP(%s - 1)];\n", p, kk, (long long)ks_col_area(k), kk);
     else
@@ -745,7 +745,7 @@ static void emit_cluster_butterfly(strbuf *b, const kspec *k, const char *y, con
 static void emit_cluster_store_r2c(strbuf *b, const kspec *k, int index)
 {
     const char *I = idx_type(k);
-    int P = k->clu, M = col_len(k), T = k->T, H = M / 2, S = (H + P - 1) / P, it = (S + T - 1) / T;
+    int P = k->clu, M = ks_col_len(k), T = k->T, H = M / 2, S = (H + P - 1) / P, it = (S + T - 1) / T;
     long long r0 = (long long)k->rtw, r1 = r0 + H + 1;
     char w[96];
     sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d, kk = j * %d + l;\n", it, T, S);
@@ -777,7 +777,7 @@ static void emit_cluster_store_r2c(strbuf *b, const kspec *k, int index)
 static void emit_cluster_store(strbuf *b, const kspec *k, int index)
 {
     const char *I = idx_type(k);
-    int P = k->clu, M = col_len(k), R = k->R, T = k->T, it = (R + T - 1) / T, S = (M + P - 1) / P, it2 = (S + T - 1) / T;
+    int P = k->clu, M = ks_col_len(k), R = k->R, T = k->T, it = (R + T - 1) / T, S = (M + P - 1) / P, it2 = (S + T - 1) / T;
     if (k->ops & KS_MID_RADER) {
         long long slots = (long long)ks_col_area(k);
         sb_printf(b, "    kfft_cplx nv[%d];\n#pragma unroll\n    for (int q = 0; q < %d; q++) {\n", it, it);
@@ -891,7 +891,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     gen_kernel_io(k, &from_global, &to_global);
     long long slots = (long long)ks_col_area(k); /* Rader: x[0], then sum a */
     if (rader) {
-        open_elem_loop(b, k, col_len(k), gen_walk_along(k, 0));
+        open_elem_loop(b, k, ks_col_len(k), gen_walk_along(k, 0));
         gen_load_elem(b, k, index, NULL, NULL, NULL);
         sb_printf(b, "        if (e == 0) s[%lld + c] = v;\n        else s[KFFT_SP(c * %d + (int)tw[%lld + e].x)] = v;\n", slots, k->R,
                   (long long)k->dlog);
@@ -921,7 +921,7 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     } else if (k->st == KS_ST_HALF2) {
         emit_store_r2c_2(b, k, index);
     } else if (rader) {
-        open_elem_loop(b, k, col_len(k), gen_walk_along(k, 1));
+        open_elem_loop(b, k, ks_col_len(k), gen_walk_along(k, 1));
         emit_zat(b, k, "v", "e");
         gen_store_elem(b, k, index, NULL);
         close_elem_loop(b);

@@ -286,13 +286,19 @@ static inline ks_pairing ks_pairs(const kspec *k)
     return q;
 }
 
+/* Elements per column of a pass: the in-block FFT length R, Rader's prime R+1 (its convolution
+ * is R long), or a Bluestein factor's prime (its convolution is R long). And the length its
+ * Bluestein guards and chirps go by: that factor, else the user's transform length. */
+static inline int ks_col_len(const kspec *k) { return k->bfp ? (int)k->bfp : k->ops & KS_MID_RADER ? k->R + 1 : k->R; }
+static inline int64_t ks_chirp_len(const kspec *k) { return k->bfp ? k->bfp : k->n; }
+
 /* Columns a kernel launches per transform: 1 for KS_SINGLE, N / (column length) for a pass; a
  * pairing R2C last pass launches, per block of B, B/2 representatives and their partners
  * (ks_pairs), enough blocks to cover the representatives. */
 static inline int64_t ks_cols_per_transform(const kspec *k)
 {
     if (k->kind == KS_SINGLE) return k->plane && k->clu ? k->clu : 1; /* a plane in a cluster: P blocks */
-    int64_t cols = k->N / (k->bfp ? k->bfp : k->ops & KS_MID_RADER ? k->R + 1 : k->R), h = k->B / 2;
+    int64_t cols = k->N / ks_col_len(k), h = k->B / 2;
     return ks_pair_pass(k) ? (ks_pairs(k).reps + h - 1) / h * k->B : cols;
 }
 

@@ -134,8 +134,8 @@ static void emit_mid_fused(strbuf *b, const kspec *k, int r, int RB)
 int gen_live_elems(const kspec *k, int r, int store)
 {
     if (!(k->ops & (store ? KS_POST_CHIRP : KS_PRE_CHIRP)) || k->clu || k->plane) return r;
-    long long S = k->kind != KS_GPASS || k->bfp ? 1 : store ? (long long)ks_store_ns(k) : (long long)(k->N / col_len(k));
-    long long n = k->bfp ? k->bfp : k->n, step = (long long)(k->R / r) * S, live = (n + step - 1) / step;
+    long long S = k->kind != KS_GPASS || k->bfp ? 1 : store ? (long long)ks_store_ns(k) : (long long)(k->N / ks_col_len(k));
+    long long n = ks_chirp_len(k), step = (long long)(k->R / r) * S, live = (n + step - 1) / step;
     return live < r ? (int)live : r;
 }
 

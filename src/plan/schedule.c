@@ -234,7 +234,8 @@ static kfft_status prime_columns(kspec *k, int len, int64_t room, int Bg, int64_
 }
 
 /* Global passes of a length-N transform: appends specs for Ns = 1, R1, R1*R2, ... With rp
- * (a prime factor of N), the first pass transforms columns of length rp by Rader. ch: the
+ * (a prime factor of N), the first pass transforms columns of length rp by Rader; with base->bfp,
+ * columns of that prime by Bluestein (kspec.h: bfp). ch: the
  * measured choice for every pass (kfft_tune, wisdom): radix, pad and split, or -1 for the
  * defaults, and noclu, no clusters where the rules would take them. reverse: the passes'
  * lengths in reverse order (Bluestein's second FFT: bluestein_middle). */
