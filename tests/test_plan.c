@@ -119,7 +119,7 @@ static void banks(int rank, const int64_t *n, const char *conflicted, int exact)
         int64_t ideal, cost = gen_smem_cost(&k, &ideal), other;
         CHECK(!exact || cost == ideal, "banks %lld: k%d (R=%d B=%d cpad=%d) %lld wavefronts, fewest %lld", (long long)n[0], i, k.R, k.B,
               k.cpad, (long long)cost, (long long)ideal);
-        char name[8];
+        char name[16];
         snprintf(name, sizeof name, "k%d", i);
         for (k.cpad = 0; k.cpad < 16; k.cpad++) {
             other = gen_smem_cost(&k, &ideal);

@@ -140,14 +140,13 @@ static void trim(kfft_context ctx, const char *keep)
         if (l < 6 || l >= sizeof f->name || (strcmp(e->d_name + l - 5, ".kbin") && strcmp(e->d_name + l - 5, ".ktab"))) continue;
         char path[1200];
         struct stat sb;
-        snprintf(path, sizeof path, "%s/%s", ctx->cache_dir, e->d_name);
-        if (stat(path, &sb)) continue;
+        if (snprintf(path, sizeof path, "%s/%s", ctx->cache_dir, e->d_name) >= (int)sizeof path || stat(path, &sb)) continue;
         if (n == cap) {
             cache_file *g = realloc(f, (cap = cap ? 2 * cap : 256) * sizeof *f);
             if (!g) break;
             f = g;
         }
-        snprintf(f[n].name, sizeof f[n].name, "%s", e->d_name);
+        memcpy(f[n].name, e->d_name, l + 1); /* l < sizeof name (above) */
         f[n].bytes = (double)sb.st_size;
         f[n].used = sb.st_mtim;
         total += f[n++].bytes;
@@ -160,8 +159,7 @@ static void trim(kfft_context ctx, const char *keep)
         for (size_t i = 0; i < n && total > 0.9 * ctx->cache_max; i++) {
             if (!strcmp(f[i].name, kb)) continue;
             char path[1200];
-            snprintf(path, sizeof path, "%s/%s", ctx->cache_dir, f[i].name);
-            if (!remove(path)) {
+            if (snprintf(path, sizeof path, "%s/%s", ctx->cache_dir, f[i].name) < (int)sizeof path && !remove(path)) {
                 total -= f[i].bytes;
                 kfft_log(ctx, "cache: removed %s (least recently used; the cache is bounded at %.0f MB)", f[i].name, ctx->cache_max / 1e6);
             }

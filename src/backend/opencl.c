@@ -232,7 +232,7 @@ static kfft_status cl_open(const kfft_context_desc *desc, void **state, kfft_dev
     cl.GetDeviceInfo(s->dev, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof gmem, &gmem, NULL);
     cl.GetDeviceInfo(s->dev, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, NULL);
     if (plat) cl.GetPlatformInfo(plat, CL_PLATFORM_VERSION, sizeof pv, pv, NULL);
-    snprintf(info->version, sizeof info->version, "%s; %s; driver %s", pv, dv, drv);
+    snprintf(info->version, sizeof info->version, "%.90s; %.90s; driver %.60s", pv, dv, drv); /* bounded: fits */
     snprintf(info->arch, sizeof info->arch, "opencl");
     info->dialect = KS_DIALECT_OPENCL;
     /* Plans sized like on a GPU (48 KB blocks) so CPU runs exercise the same kernels. */
