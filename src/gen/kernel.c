@@ -290,6 +290,10 @@ static void emit_conj(strbuf *b, const kspec *k)
     if (k->dir == KS_DIR_INV) sb_puts(b, k->swap ? "            v = KFFT_MK(v.y, v.x);\n" : "            v = cconj(v);\n");
 }
 
+/* The index Bluestein's guard and chirps go by: the position pos in the transform, or the
+ * element e in its column for a Bluestein factor's pass (kspec.h: bfp, ks_chirp_len). */
+static const char *chirp_at(const kspec *k, const char *pos) { return k->bfp ? "e" : pos; }
+
 /* Element e of local column c (global column g) from the kernel's source, with the fused
  * pre-operations, into a new variable v (zero past the last column). A pass with Ns > 1
  * splits e = eb + eq*RB for its twiddle (kspec.h: tw_pa, tw_pb): eb and eq name variables
@@ -312,7 +316,7 @@ void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const c
         sb_printf(b, "            %s t = g, src = e;\n", I);
     }
     sb_puts(b, guard_open);
-    const char *ce = k->bfp ? "e" : "src"; /* a Bluestein factor pass's guard and chirp go by element */
+    const char *ce = chirp_at(k, "src");
     if (guard) sb_printf(b, "            if (%s < %lld) {\n", ce, (long long)ks_chirp_len(k));
     if (k->src == KS_IO_USER && k->ld == KS_LD_FOLD)
         emit_fold_read(b, k);
@@ -412,7 +416,7 @@ static void emit_user_write(strbuf *b, const kspec *k, int index)
 static void emit_put(strbuf *b, const kspec *k, int index, const char *cw)
 {
     int guard = (k->ops & KS_POST_CHIRP) != 0;
-    const char *ce = k->bfp ? "e" : "dst";
+    const char *ce = chirp_at(k, "dst");
     if (guard) sb_printf(b, "            if (%s < %lld) {\n", ce, (long long)ks_chirp_len(k));
     emit_finish(b, k, ce, cw);
     gen_emit_scale(b, k);
@@ -460,7 +464,7 @@ void gen_chirp_preload(strbuf *b, const kspec *k, const char *cw)
     const char *guard_open = open_index(b, k, 0);
     emit_dst(b, k);
     sb_puts(b, guard_open);
-    const char *ce = k->bfp ? "e" : "dst";
+    const char *ce = chirp_at(k, "dst");
     sb_printf(b, "            if (%s < %lld) %s = tw[%lld + %s];\n", ce, (long long)ks_chirp_len(k), cw, (long long)k->chirp, ce);
     sb_puts(b, "        }\n        }\n");
 }

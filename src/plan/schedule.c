@@ -393,7 +393,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             int64_t ep = ks_smem_capacity((int64_t)pb, f64), eb2 = blk_elem_bytes(f64);
             while (B < 8 * Bg && (int64_t)2 * B * R[p] <= ep && ((int64_t)2 * B * R[p] * eb2 <= PAIR_BLOCK_BYTES || B < 4 * Bg)) B *= 2;
         }
-        if (bp && p == 0) {
+        if (k->bfp) {
             /* Bluestein on the factor: columns of bp elements, each a convolution of m points
              * (room for m + 2). 64 threads a block in both precisions: in fp32, 128 (Rader's rule
              * for small primes) lost, H200 same run, two reps (bench/results/h200-2026-11-30k-
@@ -608,23 +608,22 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
      * (bench/results/h200-2026-11-30j-calls.txt calls 1 and 3): fp32 21816 0.78 -> 1.53 of cuFFT,
      * 28380 0.78 -> 1.55, 103424 0.61 -> 1.26, 21816 x 2048 0.62 -> 1.05, R2C 20033 1.03 -> 2.11;
      * fp64 21816 0.40 -> 1.65, C2R 21816 0.43 -> 1.70, 25216 1.31 -> 2.96; 37888 = 1024 x 37 0.48
-     * -> 0.96 (calls 1, 2). */
-    int64_t rp = 0;
+     * -> 0.96 (calls 1, 2).
+     * Else, where p-1 is not smooth (20750 = 250 x 83): mixed-radix passes, p's by Bluestein in
+     * the block (a convolution of m >= 2p-1 points per column, where it fits). H200, same run,
+     * two reps (bench/results/h200-2026-11-30k-calls.txt): fp32 20750 0.74 -> 1.67 of cuFFT,
+     * 41500 0.72 -> 1.34, 25888 = 32 x 809 1.53 -> 2.58, 2-D 20750 x 2048 0.64 -> 1.19, R2C 26809
+     * 1.16 -> 1.96, C2R 200002 1.49 -> 1.90; fp64 20750 0.64 -> 1.01, 13141 1.20 -> 2.24, C2R
+     * 23807 1.38 -> 2.49. Of 22 cases one lost: 20134 = 2 x 10067, 1.70 -> 1.68. */
+    int64_t rp = 0, bp = 0;
     if (!smooth && !rader && !g && N > emax) {
-        int64_t p = kfft_max_prime_factor(n);
-        if (kfft_is_smooth(n / p) && kfft_primitive_root(p) && kfft_is_smooth(p - 1) && p - 1 + 64 <= emax) rp = p;
-    }
-    /* Else, one prime factor p past the codelets whose p-1 is not smooth (20750 = 250 x 83):
-     * mixed-radix passes, p's by Bluestein in the block (a convolution of m >= 2p-1 points per
-     * column), instead of Bluestein over the whole length (three passes over m >= 2n-1). H200,
-     * same run, two reps (bench/results/h200-2026-11-30k-calls.txt): fp32 20750 0.74 -> 1.67 of
-     * cuFFT, 41500 0.72 -> 1.34, 25888 = 32 x 809 1.53 -> 2.58, 2-D 20750 x 2048 0.64 -> 1.19,
-     * R2C 26809 1.16 -> 1.96, C2R 200002 1.49 -> 1.90; fp64 20750 0.64 -> 1.01, 13141 1.20 ->
-     * 2.24, C2R 23807 1.38 -> 2.49. Of 22 cases one lost: 20134 = 2 x 10067, 1.70 -> 1.68. */
-    int64_t bp = 0;
-    if (!smooth && !rader && !g && !rp && N > emax) {
         int64_t q = kfft_max_prime_factor(n);
-        if (kfft_is_smooth(n / q) && kfft_bluestein_length(q) + 64 <= emax) bp = q;
+        if (!kfft_is_smooth(n / q))
+            ; /* more than one prime past the codelets: Bluestein over the whole length */
+        else if (kfft_primitive_root(q) && kfft_is_smooth(q - 1) && q - 1 + 64 <= emax)
+            rp = q;
+        else if (kfft_bluestein_length(q) + 64 <= emax)
+            bp = q;
     }
     base.bfp = bp;
     if (rp || bp) N = n;
