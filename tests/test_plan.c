@@ -1374,8 +1374,8 @@ static void expect_describes(const char *what, const describe_case *c, size_t nc
  * H200. Fails with the p > 256 gate (21816, 24064, 17152 and fp64 17110 in Bluestein), without
  * the doubling (24064: 4 columns, 8 threads), with 128 threads for all (27057: 16 columns; fp64
  * 17110: 64) or 64 for all (fp32 21816: 8 columns, 80 threads). 20750 = 250 x 83 (82 = 2 x 41)
- * is not Rader's (factor_bluestein); 20758 = 2 x 97 x 107 (two primes past 31) stays in Bluestein
- * over the whole length. */
+ * is not Rader's (factor_bluestein); 20413 = 137 x 149 (two primes past 31, no smooth rest)
+ * stays in Bluestein over the whole length. */
 static void rader_passes(void)
 {
     static const describe_case c[] = {
@@ -1388,7 +1388,7 @@ static void rader_passes(void)
         {KFFT_C2C, KFFT_F64, 21816, "rader | k0 pass R=100(10x10) B=8 T=80 "},
         {KFFT_R2C, KFFT_F64, 18658, "two-for-one rader | k0 pass R=490(10x7x7) B=2 T=98 "},
         {KFFT_C2R, KFFT_F64, 21816, "two-for-one rader | k0 pass R=100(10x10) B=8 T=80 "},
-        {KFFT_C2C, KFFT_F32, 20758, "bluestein m=42000"},
+        {KFFT_C2C, KFFT_F32, 20413, "bluestein m=40960"},
     };
     expect_describes("rader pass", c, sizeof c / sizeof *c);
 }
@@ -1414,28 +1414,49 @@ static void factor_bluestein(void)
     expect_describes("factor bluestein", c, sizeof c / sizeof *c);
 }
 
+/* Two prime factors past 31 with a smooth rest of at least 2 (schedule.c: prime_factor_passes):
+ * a pass for each, the larger first, Rader's where p-1 is smooth, else Bluestein's on the factor,
+ * the second's twiddles W_{Ns p}^(e j') as its elements load (kernel.c gen_load_elem), then the
+ * rest's passes. The same on the H100 and the H200. Fails without the second prime (whole-length
+ * Bluestein: "bluestein m=47250" and so on); 20413 = 137 x 149 (rest 1) keeps whole-length
+ * Bluestein (rader_passes). */
+static void two_prime_passes(void)
+{
+    static const describe_case c[] = {
+        {KFFT_C2C, KFFT_F32, 23532, "rader | k0 pass R=52(13x4) B=32 T=128 L=8 | k1 pass R=36(6x6) B=32 T=192 rader p=37 L=8 | k2 pass R=12(12) "},
+        {KFFT_C2C, KFFT_F32, 26047, "rader | k0 pass R=60(10x6) B=32 T=192 L=8 | k1 pass R=60(10x6) B=32 T=192 rader p=61 L=8 | k2 pass R=7(7) "},
+        {KFFT_C2C, KFFT_F32, 20758, "bluestein p=107 m=216 | k0 pass R=216(18x12) B=8 T=96 L=16 cf | k1 pass R=96(12x8) B=16 T=128 rader p=97 "},
+        {KFFT_C2C, KFFT_F32, 17762, "bluestein p=107 m=216 | k0 pass R=216(18x12) B=8 T=96 L=16 cf | k1 pass R=168(14x12) B=8 T=96 bluestein p=83 L=16 cf | k2 pass R=2(2) "},
+        {KFFT_R2C, KFFT_F32, 16465, "two-for-one rader | k0 pass R=88(11x8) "},
+        {KFFT_C2C, KFFT_F64, 23532, "rader | k0 pass R=52(13x4) B=16 T=64 L=8 | k1 pass R=36(6x6) B=16 T=96 rader p=37 L=8 | k2 pass R=12(12) "},
+        {KFFT_C2R, KFFT_F64, 14457, "two-for-one rader | k0 pass R=78(13x6) "},
+    };
+    expect_describes("two prime passes", c, sizeof c / sizeof *c);
+}
+
 /* Bluestein's passes take 128-byte rows on 4 TB/s devices where its length m is not a power of two
  * (schedule.c: gpasses, bpass): every pass's columns on the H200, none moved on the H100, none for
- * m = 2^18 (131071); fp32 R2C's and C2R's too, all but a pass whose user side is real (R2C 14457's
+ * m = 2^18 (131071); fp32 R2C's and C2R's too, all but a pass whose user side is real (R2C 14461's
  * first; its pairing last pass keeps its own rule), fp64's none; no fp32 pass of 192, 256 or 320
- * points (20413's middle, 25521's first and last) while 25521's 160-point pass does. Fails with
- * bpass off: 100003, 14457 and fp64 20758 keep 4, 8 and 4 columns; with session 73's C2C-only
- * bpass, C2R 32771 keeps 4 and 8, R2C 14457 8; with 16 columns for multiples of 64, 20413 and
- * 25521 take 16 (24544 and 25531, the lengths that showed it, are Rader's since session 75:
- * rader_passes). */
+ * points (20413's middle, 25523's first and last) while 25523's 160-point pass does. Fails with
+ * bpass off: 100003, 14461 and fp64 20759 keep 4, 8 and 4 columns; with session 73's C2C-only
+ * bpass, C2R 32771 keeps 4 and 8, R2C 14461 8; with 16 columns for multiples of 64, 20413 and
+ * 25523 take 16 (24544 and 25531, the lengths that showed it, are Rader's since session 75:
+ * rader_passes; 14457, 20758 and 25521, its lengths before session 76, take two prime passes:
+ * two_prime_passes). */
 static void bluestein_rows(void)
 {
     struct { kfft_type type; kfft_precision prec; int64_t n; int h200[3], h100[3]; } c[] = {
         {KFFT_C2C, KFFT_F32, 100003, {8, 8, 8}, {4, 4, 4}},
-        {KFFT_C2C, KFFT_F32, 14457, {16, 16, 16}, {8, 8, 8}},
-        {KFFT_C2C, KFFT_F64, 20758, {8, 8, 8}, {4, 8, 4}},
+        {KFFT_C2C, KFFT_F32, 14461, {16, 16, 16}, {8, 8, 8}},
+        {KFFT_C2C, KFFT_F64, 20759, {8, 8, 8}, {4, 8, 4}},
         {KFFT_C2C, KFFT_F32, 131071, {4, 4, 4}, {4, 4, 4}},
         {KFFT_R2C, KFFT_F64, 100003, {4, 4, 8}, {4, 4, 8}},
         {KFFT_C2R, KFFT_F32, 32771, {16, 16, 8}, {4, 8, 8}},
-        {KFFT_R2C, KFFT_F32, 14457, {8, 16, 32}, {8, 8, 32}},
+        {KFFT_R2C, KFFT_F32, 14461, {8, 16, 32}, {8, 8, 32}},
         {KFFT_C2R, KFFT_F64, 32771, {4, 8, 4}, {4, 8, 4}},
         {KFFT_C2C, KFFT_F32, 20413, {16, 8, 16}, {8, 8, 8}},
-        {KFFT_C2C, KFFT_F32, 25521, {4, 16, 4}, {4, 8, 4}},
+        {KFFT_C2C, KFFT_F32, 25523, {4, 16, 4}, {4, 8, 4}},
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         for (int v = 0; v < 2; v++) {
@@ -2750,6 +2771,7 @@ int main(void)
     bluestein_rows();
     rader_passes();
     factor_bluestein();
+    two_prime_passes();
     c2r_clamp();
     pass_shapes();
     single_bounds();

@@ -331,16 +331,22 @@ void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const c
     if (guard && cw) sb_printf(b, "            %s = tw[%lld + %s];\n            }\n", cw, (long long)k->chirp, ce);
     else if (guard) sb_printf(b, "            v = cmul(v, tw[%lld + %s]);\n            }\n", (long long)k->chirp, ce);
     if (gpass && k->Ns > 1 && !(eb && k->twst)) { /* W_{Ns R}^(e j') = pa[eb][j'] * pb[eq - 1][j'] */
-        long long Ns = (long long)k->Ns, RB = k->R / k->rad[0];
+        long long Ns = (long long)k->Ns, L = ks_col_len(k), RB = k->R / k->rad[0];
         sb_printf(b, "            %s jm = j %% %lld;\n", I, Ns);
-        if (!eb) {
-            sb_printf(b, "            int eq = e / %lld, eb = e - eq * %lld;\n", RB, RB);
-            eb = "eb";
-            eq = "eq";
+        if (L != k->R) {
+            /* A second prime pass (Rader's p, or a Bluestein factor's p < R): W_{Ns p}^(e j')
+             * from one table of p rows (schedule.c gpasses), as the element loads. */
+            sb_printf(b, "            if (e < %lld) v = cmul(v, tw[%lld + (%s)e * %lld + jm]);\n", L, (long long)k->tw_pa, I, Ns);
+        } else {
+            if (!eb) {
+                sb_printf(b, "            int eq = e / %lld, eb = e - eq * %lld;\n", RB, RB);
+                eb = "eb";
+                eq = "eq";
+            }
+            sb_printf(b, "            kfft_cplx w = tw[%lld + (%s)%s * %lld + jm];\n", (long long)k->tw_pa, I, eb, Ns);
+            sb_printf(b, "            if (%s) w = cmul(w, tw[%lld + (%s)(%s - 1) * %lld + jm]);\n", eq, (long long)k->tw_pb, I, eq, Ns);
+            sb_puts(b, "            v = cmul(v, w);\n");
         }
-        sb_printf(b, "            kfft_cplx w = tw[%lld + (%s)%s * %lld + jm];\n", (long long)k->tw_pa, I, eb, Ns);
-        sb_printf(b, "            if (%s) w = cmul(w, tw[%lld + (%s)(%s - 1) * %lld + jm]);\n", eq, (long long)k->tw_pb, I, eq, Ns);
-        sb_puts(b, "            v = cmul(v, w);\n");
     }
     sb_puts(b, clamp ? "        }\n        }\n        }\n" : "        }\n        }\n");
 }
@@ -814,7 +820,8 @@ void gen_kernel_io(const kspec *k, int *from_global, int *to_global)
     /* The first radix pass reads the source itself and the last writes the destination,
      * except where the store needs whole columns (R2C packing pairs e with M-e; Rader's
      * permutations; a second pass across the cluster) or a single pass would walk one side
-     * uncoalesced. */
+     * uncoalesced, and a Bluestein factor's pass after the first, whose twiddles go by its
+     * column's element (gen_load_elem), not by the m-point FFT's first radix. */
     int rader = (k->ops & KS_MID_RADER) != 0, conv = (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) != 0;
     /* A single radix along contiguous columns would give each thread a whole column, each warp
      * access 32 columns apart: such kernels (lengths 4..31) load and store through shared memory,
@@ -822,7 +829,7 @@ void gen_kernel_io(const kspec *k, int *from_global, int *to_global)
      * cuFFT -> 0.96-1.42, at the copy ceiling (16: 2.61 -> 0.72 ms), 29 and 31 0.29 -> 0.83-0.87;
      * fp64 0.48-0.79 -> 0.87-1.11 (31: 0.70). Lengths 2 and 3 ran at the ceiling direct: kept. */
     int lone = k->nrad == 1 && !conv && k->kind == KS_SINGLE && k->R >= 4;
-    *from_global = k->nrad > 0 && !rader && !(lone && gen_walk_along(k, 0));
+    *from_global = k->nrad > 0 && !rader && !(k->bfp && k->Ns > 1) && !(lone && gen_walk_along(k, 0));
     *to_global = (k->nrad > 0 && !rader && !k->clu && k->st != KS_ST_R2C_PACK && k->st != KS_ST_HALF2 &&
                   !(lone && gen_walk_along(k, 1)) &&
                   !(k->nrad == 1 && !conv && gen_walk_along(k, 0) != gen_walk_along(k, 1))) ||

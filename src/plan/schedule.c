@@ -233,13 +233,20 @@ static kfft_status prime_columns(kspec *k, int len, int64_t room, int Bg, int64_
     return st;
 }
 
-/* Global passes of a length-N transform: appends specs for Ns = 1, R1, R1*R2, ... With rp
- * (a prime factor of N), the first pass transforms columns of length rp by Rader; with base->bfp,
- * columns of that prime by Bluestein (kspec.h: bfp). ch: the
+/* The passes of a length's prime factors past the codelets, first (Ns = 1) and second: the
+ * prime, 0 for none, and whether by Rader (else Bluestein on the factor, kspec.h: bfp). */
+typedef struct {
+    int64_t p[2];
+    int rader[2];
+} prime_passes;
+
+/* Global passes of a length-N transform: appends specs for Ns = 1, R1, R1*R2, ... With pp, the
+ * first one or two passes transform columns of a prime factor's length (Rader or Bluestein), the
+ * rest the smooth remainder. ch: the
  * measured choice for every pass (kfft_tune, wisdom): radix, pad and split, or -1 for the
  * defaults, and noclu, no clusters where the rules would take them. reverse: the passes'
  * lengths in reverse order (Bluestein's second FFT: bluestein_middle). */
-static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64_t rp, const kfft_wisdom_entry *ch, int reverse,
+static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, const prime_passes *pp, const kfft_wisdom_entry *ch, int reverse,
                            const kfft_device_info *info, kfft_table *t)
 {
     int f64 = base->f64, radix = ch->radix, pad = ch->pad, split = ch->split;
@@ -260,19 +267,21 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
      * (reverse) starts there: each pass is sized for the sides it touches. */
     int conv = base->n < N, user_in = !(conv && reverse), user_out = !(conv && !reverse);
     int64_t R[KFFT_MAX_STEPS];
-    int64_t bp = base->bfp, fp = rp ? rp : bp; /* a prime factor's first pass: Rader or Bluestein */
-    int64_t cm = ch->noclu || bp ? 0 : clu_columns(base, N, rp, info);
-    int np = cm ? 2 : kfft_split_passes(fp ? N / fp : N, emax / Bg, R + (fp != 0), KFFT_MAX_STEPS / 2 - 1);
+    int nf = (pp->p[0] != 0) + (pp->p[1] != 0); /* prime passes */
+    int64_t rp = pp->p[0] && pp->rader[0] ? pp->p[0] : 0, bp = pp->p[0] && !pp->rader[0] ? pp->p[0] : 0, rest = N;
+    for (int i = 0; i < nf; i++) rest /= pp->p[i];
+    int64_t cm = ch->noclu || bp || nf > 1 ? 0 : clu_columns(base, N, rp, info);
+    int np = cm ? 2 : kfft_split_passes(rest, emax / Bg, R + nf, KFFT_MAX_STEPS / 2 - 1);
     if (cm) {
         R[0] = cm;
         R[1] = N / cm;
-    } else if (np && fp) {
-        R[0] = fp;
-        np++;
+    } else if (np && nf) {
+        for (int i = 0; i < nf; i++) R[i] = pp->p[i];
+        np += nf;
     }
     if (!np) return kfft_fail(KFFT_ERROR_UNSUPPORTED, "cannot split length %lld into passes of <= %lld", (long long)N,
                               (long long)(emax / Bg));
-    for (int p = 0; reverse && !cm && !fp && p < np / 2; p++) {
+    for (int p = 0; reverse && !cm && !nf && p < np / 2; p++) {
         int64_t x = R[p];
         R[p] = R[np - 1 - p];
         R[np - 1 - p] = x;
@@ -281,7 +290,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
         return kfft_fail(KFFT_ERROR_UNSUPPORTED, "the transform needs more than %d kernels", KFFT_MAX_STEPS);
     int64_t Ns = 1;
     for (int p = 0; p < np; p++) {
-        if (p == 1 && (cm || (!ch->noclu && clu_rader_pass(&s->spec[s->nsteps - 1], base, R, np, rp, info)))) { /* kspec.h: clu */
+        if (p == 1 && (cm || (!ch->noclu && nf < 2 && clu_rader_pass(&s->spec[s->nsteps - 1], base, R, np, rp, info)))) { /* kspec.h: clu */
             kspec *k0 = &s->spec[s->nsteps - 1];
             k0->clu = (int)R[p];
             k0->tw_pb = tab_twiddles_grid(t, 1, R[p] - 1, Ns, Ns * R[p], 0);
@@ -296,7 +305,9 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
         k->kind = KS_GPASS;
         k->N = N;
         k->Ns = Ns;
-        k->bfp = p == 0 ? bp : 0;
+        int64_t q = p < nf ? pp->p[p] : 0; /* this pass's prime, if a prime pass */
+        int qr = q && pp->rader[p];
+        k->bfp = q && !qr ? q : 0;
         int B = Bg;
         while ((int64_t)B * 2 * R[p] <= TARGET_ELEMS) B *= 2;
         if (cm && p == 0) B = 1; /* the cluster's columns (clusters.c: clu_columns): one a block */
@@ -399,15 +410,15 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
              * for small primes) lost, H200 same run, two reps (bench/results/h200-2026-11-30k-
              * calls.txt): C2R 19539 (p = 167) 2.65 -> 2.85 of cuFFT at 64, 17034 (167) 2.72 ->
              * 2.84, 20750 (83) 1.63 -> 1.67. */
-            int64_t m = kfft_bluestein_length(bp);
+            int64_t m = kfft_bluestein_length(q);
             kfft_status st = prime_columns(k, (int)m, m + 2, Bg, emax, 64, radix >= 0 ? radix : kfft_radix_auto(m, f64), info);
             if (st) return st;
             B = k->B;
             k->pad = pad >= 0 ? pad : blk_odd_part(m) <= 3;
             k->ops = KS_PRE_CHIRP | KS_MID_BLUESTEIN | KS_POST_CHIRP;
-            k->chirp = tab_chirp(t, bp);
-            k->bhat = k->chirp < 0 ? -1 : tab_bluestein_spectrum(t, bp, m, k->chirp);
-        } else if (rp && p == 0) {
+            k->chirp = tab_chirp(t, q);
+            k->bhat = k->chirp < 0 ? -1 : tab_bluestein_spectrum(t, q, m, k->chirp);
+        } else if (qr) {
             /* Rader: the convolution (R-1 long) and 2*B slots must fit. 32-byte rows, then twice
              * the columns while a block has under 64 threads (fp32 primes up to 256: under 128): a
              * small prime's convolution is a few butterflies a column (47: 46 = 23x2, two threads),
@@ -463,8 +474,13 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
             tab_twiddles_range(t, c2r_pre ? R[p] : R[p] / 2 + 1, N / R[p], base->nreal);
         }
         /* Grouped columns on a pass's user side only, where a block holds whole groups. */
-        if (!((p == 0 || p == np - 1) && !(rp && p == 0) && !ks_pair_pass(k) && k->tgrp && k->B % k->tgrp == 0)) k->tgrp = 0;
-        if (Ns > 1) { /* see kspec.h: tw_pa, tw_pb */
+        if (!((p == 0 || p == np - 1) && !qr && !ks_pair_pass(k) && k->tgrp && k->B % k->tgrp == 0)) k->tgrp = 0;
+        if (Ns > 1 && q) {
+            /* A second prime pass: W_{Ns q}^(e j') from one table of q rows (kernel.c
+             * gen_load_elem), applied as each element loads, before Rader's permutation. */
+            k->tw_pa = tab_twiddles_grid(t, 0, q, Ns, Ns * q, 0);
+            k->twst = 0;
+        } else if (Ns > 1) { /* see kspec.h: tw_pa, tw_pb */
             int r0 = k->rad[0], RB = k->R / r0;
             k->tw_pa = tab_twiddles_grid(t, 0, RB, Ns, Ns * k->R, 0);
             k->tw_pb = tab_twiddles_grid(t, 1, r0 - 1, Ns, Ns * r0, 0);
@@ -477,6 +493,34 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, int64
         Ns *= R[p];
     }
     return KFFT_SUCCESS;
+}
+
+/* A prime p's pass: Rader's where p-1 is smooth and its convolution fits a block (1), else
+ * Bluestein's on the factor where its m >= 2p-1 points fit (2), else none (0). */
+static int prime_pass_kind(int64_t p, int64_t emax)
+{
+    if (kfft_primitive_root(p) && kfft_is_smooth(p - 1) && p - 1 + 64 <= emax) return 1;
+    return kfft_bluestein_length(p) + 64 <= emax ? 2 : 0;
+}
+
+/* The prime passes of a length n too long for one block (build_stage): its largest prime
+ * factor past the codelets, then a second one where n has two (23532 = 12 x 37 x 53), with a
+ * smooth remainder of at least 2 (the prime passes are never the last: R2C's pairing pass).
+ * Neither, if any has no pass. The larger prime first: the smaller first won 1 of 31 cases by
+ * more than 0.02 of cuFFT (fp32 27141 = 3 x 83 x 109, 1.39 -> 1.50) and lost 14 (fp32 20758
+ * 1.63 -> 1.47, 16683 1.37 -> 1.24, 21338 1.68 -> 1.53; bench/results/h200-2026-11-30l-calls.txt
+ * call 2). */
+static void prime_factor_passes(int64_t n, int64_t emax, prime_passes *pp)
+{
+    int64_t p1 = kfft_max_prime_factor(n), r1 = n / p1;
+    int64_t p2 = kfft_is_smooth(r1) ? 0 : kfft_max_prime_factor(r1);
+    if (p2 && (!kfft_is_smooth(r1 / p2) || r1 / p2 < 2)) return;
+    int k1 = prime_pass_kind(p1, emax), k2 = p2 ? prime_pass_kind(p2, emax) : 1;
+    if (!k1 || !k2) return;
+    pp->p[0] = p1;
+    pp->rader[0] = k1 == 1;
+    pp->p[1] = p2;
+    pp->rader[1] = p2 && k2 == 1;
 }
 
 /* One stage: the transforms along one axis. */
@@ -601,31 +645,31 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     int rader = g && kfft_is_smooth(n - 1) && n - 1 + 64 <= emax;
     if (rader && N <= emax) rader = n > 256 && kfft_max_prime_factor(n - 1) <= 13;
     if (rader) N = n - 1;
-    /* Too long for one block, with one prime factor p past the codelets whose p-1 is smooth and
-     * fits a block (52329 = 3 * 17443, 21816 = 216 * 101): mixed-radix passes, p's by Rader,
-     * instead of Bluestein's three passes over >= 2n-1. For every such p since session 75, not only
-     * p > 256 as for one-kernel Rader. H200, same run, two reps
-     * (bench/results/h200-2026-11-30j-calls.txt calls 1 and 3): fp32 21816 0.78 -> 1.53 of cuFFT,
-     * 28380 0.78 -> 1.55, 103424 0.61 -> 1.26, 21816 x 2048 0.62 -> 1.05, R2C 20033 1.03 -> 2.11;
-     * fp64 21816 0.40 -> 1.65, C2R 21816 0.43 -> 1.70, 25216 1.31 -> 2.96; 37888 = 1024 x 37 0.48
-     * -> 0.96 (calls 1, 2).
-     * Else, where p-1 is not smooth (20750 = 250 x 83): mixed-radix passes, p's by Bluestein in
-     * the block (a convolution of m >= 2p-1 points per column, where it fits). H200, same run,
-     * two reps (bench/results/h200-2026-11-30k-calls.txt): fp32 20750 0.74 -> 1.67 of cuFFT,
-     * 41500 0.72 -> 1.34, 25888 = 32 x 809 1.53 -> 2.58, 2-D 20750 x 2048 0.64 -> 1.19, R2C 26809
-     * 1.16 -> 1.96, C2R 200002 1.49 -> 1.90; fp64 20750 0.64 -> 1.01, 13141 1.20 -> 2.24, C2R
-     * 23807 1.38 -> 2.49. Of 22 cases one lost: 20134 = 2 x 10067, 1.70 -> 1.68. */
-    int64_t rp = 0, bp = 0;
-    if (!smooth && !rader && !g && N > emax) {
-        int64_t q = kfft_max_prime_factor(n);
-        if (!kfft_is_smooth(n / q))
-            ; /* more than one prime past the codelets: Bluestein over the whole length */
-        else if (kfft_primitive_root(q) && kfft_is_smooth(q - 1) && q - 1 + 64 <= emax)
-            rp = q;
-        else if (kfft_bluestein_length(q) + 64 <= emax)
-            bp = q;
-    }
-    base.bfp = bp;
+    /* Too long for one block, with one prime factor p past the codelets (the rest smooth), or
+     * two (prime_factor_passes): mixed-radix passes whose first (and second) transforms p's
+     * columns, instead of Bluestein's three passes over m >= 2n-1.
+     * - By Rader where p-1 is smooth and fits a block (52329 = 3 * 17443, 21816 = 216 * 101);
+     *   for every such p since session 75, not only p > 256 as for one-kernel Rader. H200, same
+     *   run, two reps (bench/results/h200-2026-11-30j-calls.txt calls 1 and 3): fp32 21816 0.78
+     *   -> 1.53 of cuFFT, 28380 0.78 -> 1.55, 103424 0.61 -> 1.26, 21816 x 2048 0.62 -> 1.05, R2C
+     *   20033 1.03 -> 2.11; fp64 21816 0.40 -> 1.65, C2R 21816 0.43 -> 1.70, 25216 1.31 -> 2.96;
+     *   37888 = 1024 x 37 0.48 -> 0.96 (calls 1, 2).
+     * - Else by Bluestein on the factor (20750 = 250 x 83: a convolution of m >= 2p-1 points
+     *   per column). H200, same run, two reps (bench/results/h200-2026-11-30k-calls.txt): fp32
+     *   20750 0.74 -> 1.67 of cuFFT, 41500 0.72 -> 1.34, 25888 = 32 x 809 1.53 -> 2.58, 2-D
+     *   20750 x 2048 0.64 -> 1.19, R2C 26809 1.16 -> 1.96, C2R 200002 1.49 -> 1.90; fp64 20750
+     *   0.64 -> 1.01, 13141 1.20 -> 2.24, C2R 23807 1.38 -> 2.49. Of 22 cases one lost: 20134 =
+     *   2 x 10067, 1.70 -> 1.68.
+     * - Two primes (23532 = 12 x 37 x 53, 26047 = 7 x 61 x 61): a pass for each, the larger
+     *   first (prime_factor_passes). H200, same run, two reps (bench/results/
+     *   h200-2026-11-30l-calls.txt call 1): 30 of 31 cases faster (geomean 1.38x fp32, 1.44x
+     *   fp64), fp32 23532 0.79 -> 1.30 of cuFFT, 26047 0.80 -> 1.32, 97088 = 64 x 37 x 41 0.71
+     *   -> 1.30, 23532 x 2048 0.62 -> 1.17, R2C 16465 0.98 -> 1.59, C2R 22509 0.96 -> 1.57;
+     *   fp64 26047 0.44 -> 0.97, 25069 0.60 -> 0.93, 23532 0.69 -> 1.09, 18146 1.28 -> 2.05;
+     *   one even, fp64 7954 1.00 -> 0.99. */
+    prime_passes pp = {{0, 0}, {0, 0}};
+    if (!smooth && !rader && !g && N > emax) prime_factor_passes(n, emax, &pp);
+    int64_t rp = pp.p[0] && pp.rader[0] ? pp.p[0] : 0, bp = pp.p[0] && !pp.rader[0] ? pp.p[0] : 0;
     if (rp || bp) N = n;
     else if (!smooth && !rader) N = conv_choice(p, s->nstages - 1, n, r->is, info);
     /* Two real transforms as one complex one (z = x_a + i x_b) where the real route would
@@ -846,13 +890,13 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         kfft_wisdom_entry key = {.passes = 1, .f64 = f64, .R = N, .is = r->is, .ops = rp ? KS_MID_RADER : smooth ? 0 : KS_MID_BLUESTEIN,
                                  .io = kfft_wisdom_io(base.ld, base.st), .pad = -1, .radix = -1, .split = -1};
         tuned = measured_choice(p, s->nstages - 1, info, &key);
-        if ((st = gpasses(s, &base, N, rp, &key, 0, info, t))) return st;
+        if ((st = gpasses(s, &base, N, &pp, &key, 0, info, t))) return st;
         int np = s->nsteps - sg->first;
         kspec *sp = &s->spec[sg->first];
         if (!smooth && !rp && !bp) {
             /* Second FFT of the convolution: the same passes in reverse order, so its first
              * pass can be the first's last (bluestein_middle). */
-            if ((st = gpasses(s, &base, N, rp, &key, 1, info, t))) return st;
+            if ((st = gpasses(s, &base, N, &pp, &key, 1, info, t))) return st;
             if (s->nsteps - sg->first != 2 * np)
                 return kfft_fail(KFFT_ERROR_INTERNAL, "Bluestein's second FFT took %d passes, the first %d", s->nsteps - sg->first - np, np);
             sp[0].ops |= KS_PRE_CHIRP;
@@ -1066,6 +1110,8 @@ static void describe(kfft_schedule *s, const kfft_problem *p)
             for (int i = 0; i < k->nrad; i++) o += snprintf(s->describe + o, cap - (size_t)o, "%s%d", i ? "x" : "", k->rad[i]);
             o += snprintf(s->describe + o, cap - (size_t)o, ") B=%d T=%d", k->B, k->T);
             if (k->tgrp) o += snprintf(s->describe + o, cap - (size_t)o, " G=%d", k->tgrp);
+            if (q && k->kind == KS_GPASS && (k->bfp || (k->ops & KS_MID_RADER))) /* a second prime pass */
+                o += snprintf(s->describe + o, cap - (size_t)o, " %s p=%d", k->bfp ? "bluestein" : "rader", k->bfp ? (int)k->bfp : k->R + 1);
             if (k->plane) { /* and the rows' FFT: plane=n2(radices) */
                 o += snprintf(s->describe + o, cap - (size_t)o, " plane=%d(", k->plane);
                 for (int i = 0; i < k->nprad; i++) o += snprintf(s->describe + o, cap - (size_t)o, "%s%d", i ? "x" : "", k->prad[i]);
