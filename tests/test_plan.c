@@ -1374,8 +1374,8 @@ static void expect_describes(const char *what, const describe_case *c, size_t nc
  * H200. Fails with the p > 256 gate (21816, 24064, 17152 and fp64 17110 in Bluestein), without
  * the doubling (24064: 4 columns, 8 threads), with 128 threads for all (27057: 16 columns; fp64
  * 17110: 64) or 64 for all (fp32 21816: 8 columns, 80 threads). 20750 = 250 x 83 (82 = 2 x 41)
- * is not Rader's (factor_bluestein); 20413 = 137 x 149 (two primes past 31, no smooth rest)
- * stays in Bluestein over the whole length. */
+ * is not Rader's (factor_bluestein); R2C 20413 = 137 x 149 (two primes past 31, no smooth rest:
+ * C2C's are two prime passes, two_prime_passes) stays in Bluestein over the whole length. */
 static void rader_passes(void)
 {
     static const describe_case c[] = {
@@ -1388,7 +1388,7 @@ static void rader_passes(void)
         {KFFT_C2C, KFFT_F64, 21816, "rader | k0 pass R=100(10x10) B=8 T=80 "},
         {KFFT_R2C, KFFT_F64, 18658, "two-for-one rader | k0 pass R=490(10x7x7) B=2 T=98 "},
         {KFFT_C2R, KFFT_F64, 21816, "two-for-one rader | k0 pass R=100(10x10) B=8 T=80 "},
-        {KFFT_C2C, KFFT_F32, 20413, "bluestein m=40960"},
+        {KFFT_R2C, KFFT_F32, 20413, "two-for-one bluestein m=40960"},
     };
     expect_describes("rader pass", c, sizeof c / sizeof *c);
 }
@@ -1418,8 +1418,9 @@ static void factor_bluestein(void)
  * a pass for each, the larger first, Rader's where p-1 is smooth, else Bluestein's on the factor,
  * the second's twiddles W_{Ns p}^(e j') as its elements load (kernel.c gen_load_elem), then the
  * rest's passes. The same on the H100 and the H200. Fails without the second prime (whole-length
- * Bluestein: "bluestein m=47250" and so on); 20413 = 137 x 149 (rest 1) keeps whole-length
- * Bluestein (rader_passes). */
+ * Bluestein: "bluestein m=47250" and so on). A C2C with no rest (20413 = 137 x 149, 130499 = 37 x
+ * 3527) runs the two prime passes alone, the second storing the output; fails with the rest held
+ * to 2 or more ("bluestein m=40960"); R2C 20413 keeps whole-length Bluestein (rader_passes). */
 static void two_prime_passes(void)
 {
     static const describe_case c[] = {
@@ -1430,6 +1431,8 @@ static void two_prime_passes(void)
         {KFFT_R2C, KFFT_F32, 16465, "two-for-one rader | k0 pass R=88(11x8) "},
         {KFFT_C2C, KFFT_F64, 23532, "rader | k0 pass R=52(13x4) B=16 T=64 L=8 | k1 pass R=36(6x6) B=16 T=96 rader p=37 L=8 | k2 pass R=12(12) "},
         {KFFT_C2R, KFFT_F64, 14457, "two-for-one rader | k0 pass R=78(13x6) "},
+        {KFFT_C2C, KFFT_F32, 20413, "bluestein p=149 m=300 | k0 pass R=300(20x15) B=8 T=120 L=32 cf | k1 pass R=136(17x8) B=16 T=128 rader p=137 L=16"},
+        {KFFT_C2C, KFFT_F64, 130499, "bluestein p=3527 m=7056 | k0 pass R=7056(16x9x7x7) B=1 T=441 cf | k1 pass R=36(6x6) B=16 T=96 rader p=37 L=8"},
     };
     expect_describes("two prime passes", c, sizeof c / sizeof *c);
 }
@@ -1438,12 +1441,12 @@ static void two_prime_passes(void)
  * (schedule.c: gpasses, bpass): every pass's columns on the H200, none moved on the H100, none for
  * m = 2^18 (131071); fp32 R2C's and C2R's too, all but a pass whose user side is real (R2C 14461's
  * first; its pairing last pass keeps its own rule), fp64's none; no fp32 pass of 192, 256 or 320
- * points (20413's middle, 25523's first and last) while 25523's 160-point pass does. Fails with
+ * points (20431's middle, 25523's first and last) while 25523's 160-point pass does. Fails with
  * bpass off: 100003, 14461 and fp64 20759 keep 4, 8 and 4 columns; with session 73's C2C-only
- * bpass, C2R 32771 keeps 4 and 8, R2C 14461 8; with 16 columns for multiples of 64, 20413 and
+ * bpass, C2R 32771 keeps 4 and 8, R2C 14461 8; with 16 columns for multiples of 64, 20431 and
  * 25523 take 16 (24544 and 25531, the lengths that showed it, are Rader's since session 75:
  * rader_passes; 14457, 20758 and 25521, its lengths before session 76, take two prime passes:
- * two_prime_passes). */
+ * two_prime_passes; so does 20413, before session 77). */
 static void bluestein_rows(void)
 {
     struct { kfft_type type; kfft_precision prec; int64_t n; int h200[3], h100[3]; } c[] = {
@@ -1455,7 +1458,7 @@ static void bluestein_rows(void)
         {KFFT_C2R, KFFT_F32, 32771, {16, 16, 8}, {4, 8, 8}},
         {KFFT_R2C, KFFT_F32, 14461, {8, 16, 32}, {8, 8, 32}},
         {KFFT_C2R, KFFT_F64, 32771, {4, 8, 4}, {4, 8, 4}},
-        {KFFT_C2C, KFFT_F32, 20413, {16, 8, 16}, {8, 8, 8}},
+        {KFFT_C2C, KFFT_F32, 20431, {16, 8, 16}, {8, 8, 8}},
         {KFFT_C2C, KFFT_F32, 25523, {4, 16, 4}, {4, 8, 4}},
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {

@@ -271,11 +271,11 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, const
     int64_t rp = pp->p[0] && pp->rader[0] ? pp->p[0] : 0, bp = pp->p[0] && !pp->rader[0] ? pp->p[0] : 0, rest = N;
     for (int i = 0; i < nf; i++) rest /= pp->p[i];
     int64_t cm = ch->noclu || bp || nf > 1 ? 0 : clu_columns(base, N, rp, info);
-    int np = cm ? 2 : kfft_split_passes(rest, emax / Bg, R + nf, KFFT_MAX_STEPS / 2 - 1);
+    int np = cm ? 2 : rest > 1 ? kfft_split_passes(rest, emax / Bg, R + nf, KFFT_MAX_STEPS / 2 - 1) : 0;
     if (cm) {
         R[0] = cm;
         R[1] = N / cm;
-    } else if (np && nf) {
+    } else if ((np || rest == 1) && nf) { /* rest 1: the prime passes alone (prime_factor_passes) */
         for (int i = 0; i < nf; i++) R[i] = pp->p[i];
         np += nf;
     }
@@ -505,16 +505,17 @@ static int prime_pass_kind(int64_t p, int64_t emax)
 
 /* The prime passes of a length n too long for one block (build_stage): its largest prime
  * factor past the codelets, then a second one where n has two (23532 = 12 x 37 x 53), with a
- * smooth remainder of at least 2 (the prime passes are never the last: R2C's pairing pass).
+ * smooth remainder, of at least 2 unless last_ok: the second prime pass may be the last only
+ * where that pass stores plain complex elements (a C2C's; not R2C's pairing or a real side).
  * Neither, if any has no pass. The larger prime first: the smaller first won 1 of 31 cases by
  * more than 0.02 of cuFFT (fp32 27141 = 3 x 83 x 109, 1.39 -> 1.50) and lost 14 (fp32 20758
  * 1.63 -> 1.47, 16683 1.37 -> 1.24, 21338 1.68 -> 1.53; bench/results/h200-2026-11-30l-calls.txt
  * call 2). */
-static void prime_factor_passes(int64_t n, int64_t emax, prime_passes *pp)
+static void prime_factor_passes(int64_t n, int64_t emax, int last_ok, prime_passes *pp)
 {
     int64_t p1 = kfft_max_prime_factor(n), r1 = n / p1;
     int64_t p2 = kfft_is_smooth(r1) ? 0 : kfft_max_prime_factor(r1);
-    if (p2 && (!kfft_is_smooth(r1 / p2) || r1 / p2 < 2)) return;
+    if (p2 && (!kfft_is_smooth(r1 / p2) || (r1 / p2 < 2 && !last_ok))) return;
     int k1 = prime_pass_kind(p1, emax), k2 = p2 ? prime_pass_kind(p2, emax) : 1;
     if (!k1 || !k2) return;
     pp->p[0] = p1;
@@ -666,9 +667,12 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
      *   fp64), fp32 23532 0.79 -> 1.30 of cuFFT, 26047 0.80 -> 1.32, 97088 = 64 x 37 x 41 0.71
      *   -> 1.30, 23532 x 2048 0.62 -> 1.17, R2C 16465 0.98 -> 1.59, C2R 22509 0.96 -> 1.57;
      *   fp64 26047 0.44 -> 0.97, 25069 0.60 -> 0.93, 23532 0.69 -> 1.09, 18146 1.28 -> 2.05;
-     *   one even, fp64 7954 1.00 -> 0.99. */
+     *   one even, fp64 7954 1.00 -> 0.99. A C2C with no rest (20413 = 137 x 149) runs the two
+     *   prime passes alone, since session 77 (h200-2026-11-30l-calls.txt call 6, one rep): fp32
+     *   9 of 9 faster, 20413 1.74 -> 2.13, 21289 1.24 -> 1.97, 130499 = 37 x 3527 0.98 -> 1.09;
+     *   fp64 6 of 7, 22829 1.27 -> 2.33, 130499 even (0.86). */
     prime_passes pp = {{0, 0}, {0, 0}};
-    if (!smooth && !rader && !g && N > emax) prime_factor_passes(n, emax, &pp);
+    if (!smooth && !rader && !g && N > emax) prime_factor_passes(n, emax, r->type == KFFT_C2C && !p->mirror.on, &pp);
     int64_t rp = pp.p[0] && pp.rader[0] ? pp.p[0] : 0, bp = pp.p[0] && !pp.rader[0] ? pp.p[0] : 0;
     if (rp || bp) N = n;
     else if (!smooth && !rader) N = conv_choice(p, s->nstages - 1, n, r->is, info);
