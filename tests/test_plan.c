@@ -1445,8 +1445,8 @@ static void two_prime_passes(void)
  * bpass off: 100003, 14461 and fp64 20759 keep 4, 8 and 4 columns; with session 73's C2C-only
  * bpass, C2R 32771 keeps 4 and 8, R2C 14461 8; with 16 columns for multiples of 64, 20431 and
  * 25523 take 16 (24544 and 25531, the lengths that showed it, are Rader's since session 75:
- * rader_passes; 14457, 20758 and 25521, its lengths before session 76, take two prime passes:
- * two_prime_passes; so does 20413, before session 77). */
+ * rader_passes; 14457, 20758, 25521 and 20413, its lengths before session 77, take two prime
+ * passes: two_prime_passes). */
 static void bluestein_rows(void)
 {
     struct { kfft_type type; kfft_precision prec; int64_t n; int h200[3], h100[3]; } c[] = {
