@@ -331,12 +331,12 @@ void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const c
     if (guard && cw) sb_printf(b, "            %s = tw[%lld + %s];\n            }\n", cw, (long long)k->chirp, ce);
     else if (guard) sb_printf(b, "            v = cmul(v, tw[%lld + %s]);\n            }\n", (long long)k->chirp, ce);
     if (gpass && k->Ns > 1 && !(eb && k->twst)) { /* W_{Ns R}^(e j') = pa[eb][j'] * pb[eq - 1][j'] */
-        long long Ns = (long long)k->Ns, L = ks_col_len(k), RB = k->R / k->rad[0];
+        long long Ns = (long long)k->Ns, RB = k->R / k->rad[0];
         sb_printf(b, "            %s jm = j %% %lld;\n", I, Ns);
-        if (L != k->R) {
+        if (ks_prime_pass(k)) {
             /* A second prime pass (Rader's p, or a Bluestein factor's p < R): W_{Ns p}^(e j')
              * from one table of p rows (schedule.c gpasses), as the element loads. */
-            sb_printf(b, "            if (e < %lld) v = cmul(v, tw[%lld + (%s)e * %lld + jm]);\n", L, (long long)k->tw_pa, I, Ns);
+            sb_printf(b, "            if (e < %d) v = cmul(v, tw[%lld + (%s)e * %lld + jm]);\n", ks_col_len(k), (long long)k->tw_pa, I, Ns);
         } else {
             if (!eb) {
                 sb_printf(b, "            int eq = e / %lld, eb = e - eq * %lld;\n", RB, RB);

@@ -291,6 +291,9 @@ static inline ks_pairing ks_pairs(const kspec *k)
  * Bluestein guards and chirps go by: that factor, else the user's transform length. */
 static inline int ks_col_len(const kspec *k) { return k->bfp ? (int)k->bfp : k->ops & KS_MID_RADER ? k->R + 1 : k->R; }
 static inline int64_t ks_chirp_len(const kspec *k) { return k->bfp ? k->bfp : k->n; }
+/* Is k a pass of a length's prime factor (Rader's, or Bluestein's on the factor), whose columns
+ * are ks_col_len long rather than R? */
+static inline int ks_prime_pass(const kspec *k) { return k->kind == KS_GPASS && (k->bfp || (k->ops & KS_MID_RADER)); }
 
 /* Columns a kernel launches per transform: 1 for KS_SINGLE, N / (column length) for a pass; a
  * pairing R2C last pass launches, per block of B, B/2 representatives and their partners

@@ -405,7 +405,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, const
             while (B < 8 * Bg && (int64_t)2 * B * R[p] <= ep && ((int64_t)2 * B * R[p] * eb2 <= PAIR_BLOCK_BYTES || B < 4 * Bg)) B *= 2;
         }
         if (k->bfp) {
-            /* Bluestein on the factor: columns of bp elements, each a convolution of m points
+            /* Bluestein on the factor: columns of q elements, each a convolution of m points
              * (room for m + 2). 64 threads a block in both precisions: in fp32, 128 (Rader's rule
              * for small primes) lost, H200 same run, two reps (bench/results/h200-2026-11-30k-
              * calls.txt): C2R 19539 (p = 167) 2.65 -> 2.85 of cuFFT at 64, 17034 (167) 2.72 ->
@@ -673,8 +673,8 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
      *   fp64 6 of 7, 22829 1.27 -> 2.33, 130499 even (0.86). */
     prime_passes pp = {{0, 0}, {0, 0}};
     if (!smooth && !rader && !g && N > emax) prime_factor_passes(n, emax, r->type == KFFT_C2C && !p->mirror.on, &pp);
-    int64_t rp = pp.p[0] && pp.rader[0] ? pp.p[0] : 0, bp = pp.p[0] && !pp.rader[0] ? pp.p[0] : 0;
-    if (rp || bp) N = n;
+    int64_t pf = pp.p[0], rp = pf && pp.rader[0] ? pf : 0; /* a prime-factor pass first; Rader's */
+    if (pf) N = n;
     else if (!smooth && !rader) N = conv_choice(p, s->nstages - 1, n, r->is, info);
     /* Two real transforms as one complex one (z = x_a + i x_b) where the real route would
      * otherwise run a complex transform per real one: half the arithmetic and workspace.
@@ -712,7 +712,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         r->os > 1)
         base.tgrp = ROW_BYTES / (int)eb;
     kfft_status st;
-    if (N <= emax && !rp && !bp && !tfast) {
+    if (N <= emax && !pf && !tfast) {
         /* One kernel: the whole transform (or Bluestein convolution) in one block. */
         kspec *k = &s->spec[s->nsteps++];
         *k = base;
@@ -897,7 +897,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         if ((st = gpasses(s, &base, N, &pp, &key, 0, info, t))) return st;
         int np = s->nsteps - sg->first;
         kspec *sp = &s->spec[sg->first];
-        if (!smooth && !rp && !bp) {
+        if (!smooth && !pf) {
             /* Second FFT of the convolution: the same passes in reverse order, so its first
              * pass can be the first's last (bluestein_middle). */
             if ((st = gpasses(s, &base, N, &pp, &key, 1, info, t))) return st;
@@ -1114,7 +1114,7 @@ static void describe(kfft_schedule *s, const kfft_problem *p)
             for (int i = 0; i < k->nrad; i++) o += snprintf(s->describe + o, cap - (size_t)o, "%s%d", i ? "x" : "", k->rad[i]);
             o += snprintf(s->describe + o, cap - (size_t)o, ") B=%d T=%d", k->B, k->T);
             if (k->tgrp) o += snprintf(s->describe + o, cap - (size_t)o, " G=%d", k->tgrp);
-            if (q && k->kind == KS_GPASS && (k->bfp || (k->ops & KS_MID_RADER))) /* a second prime pass */
+            if (q && ks_prime_pass(k)) /* a second prime pass */
                 o += snprintf(s->describe + o, cap - (size_t)o, " %s p=%d", k->bfp ? "bluestein" : "rader", k->bfp ? (int)k->bfp : k->R + 1);
             if (k->plane) { /* and the rows' FFT: plane=n2(radices) */
                 o += snprintf(s->describe + o, cap - (size_t)o, " plane=%d(", k->plane);
