@@ -395,8 +395,9 @@ static void nd_shapes(T *t, int large)
         /* ... and two prime passes (6142 = 2 x 37 x 83: Bluestein on 83, Rader on 37 with twiddles) */
         {2, 6142, 3},
         /* ... and with no rest, the second storing the output (3233 = 53 x 61: Rader, Rader; 8051 =
-         * 97 x 83: Bluestein on 83 last, in grouped columns) */
-        {2, 3233, 3}, {2, 8051, 3},
+         * 97 x 83: Bluestein on 83 last, in grouped columns), also a single R2C's half spectrum
+         * (1 x 3233: batch 1 at an even index) */
+        {2, 3233, 3}, {2, 1, 3233}, {2, 8051, 3},
         /* a padded Bluestein block of several columns (887: 1792 = 16x7x16, four a block) */
         {2, 887, 24},
         /* the last two axes in one kernel (kspec.h: plane): planes of power-of-two, odd and mixed rows */

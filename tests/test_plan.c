@@ -1418,9 +1418,10 @@ static void factor_bluestein(void)
  * a pass for each, the larger first, Rader's where p-1 is smooth, else Bluestein's on the factor,
  * the second's twiddles W_{Ns p}^(e j') as its elements load (kernel.c gen_load_elem), then the
  * rest's passes. The same on the H100 and the H200. Fails without the second prime (whole-length
- * Bluestein: "bluestein m=47250" and so on). A C2C with no rest (20413 = 137 x 149, 130499 = 37 x
- * 3527) runs the two prime passes alone, the second storing the output; fails with the rest held
- * to 2 or more ("bluestein m=40960"); R2C 20413 keeps whole-length Bluestein (rader_passes). */
+ * Bluestein: "bluestein m=47250" and so on). A C2C or C2R with no rest (20413 = 137 x 149, 130499
+ * = 37 x 3527) runs the two prime passes alone, the second storing the output; fails with the rest
+ * held to 2 or more ("bluestein m=40960"); two-for-one R2C 20413 keeps whole-length Bluestein
+ * (rader_passes: its last pass pairs elements). */
 static void two_prime_passes(void)
 {
     static const describe_case c[] = {
@@ -1433,6 +1434,7 @@ static void two_prime_passes(void)
         {KFFT_C2R, KFFT_F64, 14457, "two-for-one rader | k0 pass R=78(13x6) "},
         {KFFT_C2C, KFFT_F32, 20413, "bluestein p=149 m=300 | k0 pass R=300(20x15) B=8 T=120 L=32 cf | k1 pass R=136(17x8) B=16 T=128 rader p=137 L=16"},
         {KFFT_C2C, KFFT_F64, 130499, "bluestein p=3527 m=7056 | k0 pass R=7056(16x9x7x7) B=1 T=441 cf | k1 pass R=36(6x6) B=16 T=96 rader p=37 L=8"},
+        {KFFT_C2R, KFFT_F32, 20413, "two-for-one bluestein p=149 m=300 | k0 pass R=300(20x15) B=8 T=120 L=32 cf | k1 pass R=136(17x8) B=16 T=128 rader p=137 L=16"},
     };
     expect_describes("two prime passes", c, sizeof c / sizeof *c);
 }

@@ -506,7 +506,7 @@ static int prime_pass_kind(int64_t p, int64_t emax)
 /* The prime passes of a length n too long for one block (build_stage): its largest prime
  * factor past the codelets, then a second one where n has two (23532 = 12 x 37 x 53), with a
  * smooth remainder, of at least 2 unless last_ok: the second prime pass may be the last only
- * where that pass stores plain complex elements (a C2C's; not R2C's pairing or a real side).
+ * where that pass stores each element alone (C2C, C2R, a single R2C; not R2C's two-for-one pairs).
  * Neither, if any has no pass. The larger prime first: the smaller first won 1 of 31 cases by
  * more than 0.02 of cuFFT (fp32 27141 = 3 x 83 x 109, 1.39 -> 1.50) and lost 14 (fp32 20758
  * 1.63 -> 1.47, 16683 1.37 -> 1.24, 21338 1.68 -> 1.53; bench/results/h200-2026-11-30l-calls.txt
@@ -672,7 +672,10 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
      *   9 of 9 faster, 20413 1.74 -> 2.13, 21289 1.24 -> 1.97, 130499 = 37 x 3527 0.98 -> 1.09;
      *   fp64 6 of 7, 22829 1.27 -> 2.33, 130499 even (0.86). */
     prime_passes pp = {{0, 0}, {0, 0}};
-    if (!smooth && !rader && !g && N > emax) prime_factor_passes(n, emax, r->type == KFFT_C2C && !p->mirror.on, &pp);
+    /* The second prime pass may store the output where each element goes alone: not R2C's
+     * two-for-one pairs (below), nor the sparse rows' mirrored stores. */
+    int pairs = r->type == KFFT_R2C && !pack && sg->ntrans >= 2;
+    if (!smooth && !rader && !g && N > emax) prime_factor_passes(n, emax, !pairs && !p->mirror.on, &pp);
     int64_t pf = pp.p[0], rp = pf && pp.rader[0] ? pf : 0; /* a prime-factor pass first; Rader's */
     if (pf) N = n;
     else if (!smooth && !rader) N = conv_choice(p, s->nstages - 1, n, r->is, info);
