@@ -670,7 +670,10 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
      *   one even, fp64 7954 1.00 -> 0.99. A C2C with no rest (20413 = 137 x 149) runs the two
      *   prime passes alone, since session 77 (h200-2026-11-30l-calls.txt call 6, one rep): fp32
      *   9 of 9 faster, 20413 1.74 -> 2.13, 21289 1.24 -> 1.97, 130499 = 37 x 3527 0.98 -> 1.09;
-     *   fp64 6 of 7, 22829 1.27 -> 2.33, 130499 even (0.86). */
+     *   fp64 6 of 7, 22829 1.27 -> 2.33, 130499 even (0.86); a C2R or single R2C since
+     *   session 78 (h200-2026-11-30m-calls.txt call 1, two reps): fp32 C2R 9 of 10 faster,
+     *   16129 = 127 x 127 1.28 -> 2.36, 14017 1.52 -> 2.63, 130499 even (1.16 -> 1.15); fp64
+     *   7 of 7, 20221 1.08 -> 1.98. */
     prime_passes pp = {{0, 0}, {0, 0}};
     /* The second prime pass may store the output where each element goes alone: not R2C's
      * two-for-one pairs (below), nor the sparse rows' mirrored stores. */
