@@ -1439,6 +1439,30 @@ static void two_prime_passes(void)
     expect_describes("two prime passes", c, sizeof c / sizeof *c);
 }
 
+/* Composite lengths whose Bluestein convolution fits one block, with Rader's prime passes where
+ * measured faster (schedule.c: rader_passes_over_block): fp64 from 1800, fp32 C2C from 10000 and
+ * R2C from 8000 with one prime factor p <= 2048; the rest keep one-kernel Bluestein (fp32 C2R, fp32
+ * 12477 = 3 x 4159, two factors 11139 = 3 x 47 x 79, fp32 9831 and fp64 1569 below the bounds,
+ * Bluestein's factors as fp64 4894 = 2 x 2447, strided columns). Fails with the rule off (the
+ * moved ones in Bluestein) or without any of its bounds. */
+static void rader_passes_over_block(void)
+{
+    static const describe_case c[] = {
+        {KFFT_C2C, KFFT_F32, 13239, "axis len 13239 rader | k0 pass R=1470(15x14x7) "},
+        {KFFT_R2C, KFFT_F32, 9422, "axis len 9422 two-for-one rader | k0 pass R=672(12x8x7) "},
+        {KFFT_C2C, KFFT_F64, 4779, "axis len 4779 rader | k0 pass R=58(29x2) "},
+        {KFFT_C2C, KFFT_F64, 3922, "axis len 3922 rader | k0 pass R=52(13x4) B=16 T=64 L=8 | k1 pass R=36(6x6) B=16 T=96 rader p=37 "},
+        {KFFT_C2R, KFFT_F64, 12780, "axis len 12780 two-for-one rader | k0 pass R=70(10x7) "},
+        {KFFT_C2R, KFFT_F32, 9824, "axis len 9824 packed bluestein m=10000 | k0 single "},
+        {KFFT_C2C, KFFT_F32, 12477, "axis len 12477 bluestein m=25200 | k0 single "},
+        {KFFT_C2C, KFFT_F32, 11139, "axis len 11139 bluestein m=22400 | k0 single "},
+        {KFFT_C2C, KFFT_F32, 9831, "axis len 9831 bluestein m=19683 | k0 single "},
+        {KFFT_C2C, KFFT_F64, 1569, "axis len 1569 bluestein m=3150 | k0 single "},
+        {KFFT_C2C, KFFT_F64, 4894, "axis len 4894 bluestein m=9800 | k0 single "},
+    };
+    expect_describes("rader passes over a block", c, sizeof c / sizeof *c);
+}
+
 /* Bluestein's passes take 128-byte rows on 4 TB/s devices where its length m is not a power of two
  * (schedule.c: gpasses, bpass): every pass's columns on the H200, none moved on the H100, none for
  * m = 2^18 (131071); fp32 R2C's and C2R's too, all but a pass whose user side is real (R2C 14461's
@@ -2777,6 +2801,7 @@ int main(void)
     rader_passes();
     factor_bluestein();
     two_prime_passes();
+    rader_passes_over_block();
     c2r_clamp();
     pass_shapes();
     single_bounds();

@@ -536,6 +536,33 @@ typedef struct {
 
 static int64_t conv_length(int64_t n) { return kfft_is_smooth(n) ? n : kfft_bluestein_length(n); }
 
+/* A composite length whose Bluestein convolution fits one block (n = 13239 = 9 x 1471, m =
+ * 27000) runs Rader's passes for its prime factors past the codelets, then the rest's, where
+ * measured faster (H200, one-kernel Bluestein against the rule in one run, seeded lengths it moves;
+ * bench/results/h200-2026-11-30m-calls.txt calls 2-4):
+ * - fp64, n (the real length for R2C/C2R) >= 1800, every such factor by Rader: 19 of 21 faster
+ *   on the lengths that set it and the fresh ones (4779 0.39 -> 0.72 of cuFFT, R2C 12360 0.74 ->
+ *   1.76, C2R 12780 0.95 -> 1.52); 3370 = 10 x 337 2.01 -> 1.83, 2674 even. Below 1800 it lost
+ *   (1569 0.80 -> 0.36, 398 1.48 -> 1.10), so did Bluestein on the factor (4894 0.90x).
+ * - fp32, one such factor, by Rader, p <= 2048; C2C n >= 10000, R2C n >= 8000: on fresh lengths
+ *   (call 4) C2C 7 of 8 faster or even (13216 0.79 -> 0.95, 10062 1.30 -> 1.66; 11231 0.88x),
+ *   R2C 4 of 4 (26478 1.95 -> 2.63). It lost below those lengths (2302 0.65x, 4083 0.79x), with
+ *   two factors (11139 0.62x, R2C 22718 0.51x), with p = 4159 (12477 0.81x), and for C2R
+ *   (9824 3.42 -> 1.83; 9 lengths geomean 1.02x), which keep the one kernel.
+ * Contiguous axes only (1-D, and the rows of 2-D and 3-D arrays), not the sparse rows' mirrored
+ * stores: strided columns and sparse rows were not timed. */
+static int rader_passes_over_block(int64_t n, const stage_req *r, const kfft_problem *p, int64_t emax)
+{
+    int f64 = p->f64;
+    if (r->is != 1 || p->mirror.on || kfft_is_smooth(n) || kfft_max_prime_factor(n) == n) return 0;
+    if (!f64 && r->type == KFFT_C2R) return 0;
+    if (r->n < (f64 ? 1800 : r->type == KFFT_R2C ? 8000 : 10000)) return 0;
+    prime_passes pp = {{0, 0}, {0, 0}};
+    prime_factor_passes(n, emax, 1, &pp);
+    if (!f64 && (pp.p[1] || pp.p[0] > 2048)) return 0;
+    return pp.p[0] && pp.rader[0] && (!pp.p[1] || pp.rader[1]);
+}
+
 /* Elements (of its type) a transform spans along the axis on one side. */
 static int64_t axis_elems(const stage_req *r, int out)
 {
@@ -608,7 +635,8 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
      * whose half is smooth take it in passes (kspec.h: rtw), the n/2 transform's bytes (and
      * workspace) instead of the full complex one's or two-for-one's. */
     int64_t n = r->n;
-    int pack = r->type != KFFT_C2C && n % 2 == 0 && conv_length(n / 2) <= emax;
+    int pack = r->type != KFFT_C2C && n % 2 == 0 && conv_length(n / 2) <= emax &&
+               !rader_passes_over_block(n / 2, r, p, emax);
     int pack_passes = !pack && r->type != KFFT_C2C && n % 2 == 0 && !p->mirror.on && kfft_is_smooth(n / 2);
     pack |= pack_passes;
     if (r->type == KFFT_R2C) {
@@ -678,7 +706,8 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     /* The second prime pass may store the output where each element goes alone: not R2C's
      * two-for-one pairs (below), nor the sparse rows' mirrored stores. */
     int pairs = r->type == KFFT_R2C && !pack && sg->ntrans >= 2;
-    if (!smooth && !rader && !g && N > emax) prime_factor_passes(n, emax, !pairs && !p->mirror.on, &pp);
+    if (!smooth && !rader && !g && (N > emax || rader_passes_over_block(n, r, p, emax)))
+        prime_factor_passes(n, emax, !pairs && !p->mirror.on, &pp);
     int64_t pf = pp.p[0], rp = pf && pp.rader[0] ? pf : 0; /* a prime-factor pass first; Rader's */
     if (pf) N = n;
     else if (!smooth && !rader) N = conv_choice(p, s->nstages - 1, n, r->is, info);
