@@ -1443,8 +1443,8 @@ static void two_prime_passes(void)
  * measured faster (schedule.c: rader_passes_over_block): fp64 from 1800, fp32 C2C from 10000 and
  * R2C from 8000 with one prime factor p <= 2048; the rest keep one-kernel Bluestein (fp32 C2R, fp32
  * 12477 = 3 x 4159, two factors 11139 = 3 x 47 x 79, fp32 9831 and fp64 1569 below the bounds,
- * Bluestein's factors as fp64 4894 = 2 x 2447, strided columns). Fails with the rule off (the
- * moved ones in Bluestein) or without any of its bounds. */
+ * Bluestein's factors as fp64 4894 = 2 x 2447, odd real lengths as R2C 9423 = 27 x 349, strided
+ * columns). Fails with the rule off (the moved ones in Bluestein) or without any of its bounds. */
 static void rader_passes_over_block(void)
 {
     static const describe_case c[] = {
@@ -1459,6 +1459,7 @@ static void rader_passes_over_block(void)
         {KFFT_C2C, KFFT_F32, 9831, "axis len 9831 bluestein m=19683 | k0 single "},
         {KFFT_C2C, KFFT_F64, 1569, "axis len 1569 bluestein m=3150 | k0 single "},
         {KFFT_C2C, KFFT_F64, 4894, "axis len 4894 bluestein m=9800 | k0 single "},
+        {KFFT_R2C, KFFT_F32, 9423, "axis len 9423 two-for-one bluestein m=18900 | k0 single "},
     };
     expect_describes("rader passes over a block", c, sizeof c / sizeof *c);
 }

@@ -549,13 +549,14 @@ static int64_t conv_length(int64_t n) { return kfft_is_smooth(n) ? n : kfft_blue
  *   R2C 4 of 4 (26478 1.95 -> 2.63). It lost below those lengths (2302 0.65x, 4083 0.79x), with
  *   two factors (11139 0.62x, R2C 22718 0.51x), with p = 4159 (12477 0.81x), and for C2R
  *   (9824 3.42 -> 1.83; 9 lengths geomean 1.02x), which keep the one kernel.
- * Contiguous axes only (1-D, and the rows of 2-D and 3-D arrays), not the sparse rows' mirrored
- * stores: strided columns and sparse rows were not timed. */
+ * Contiguous axes only (1-D, and the rows of 2-D and 3-D arrays), real transforms of even length
+ * only (the packed one kernel against two-for-one passes), not the sparse rows' mirrored stores:
+ * strided columns, odd real lengths and sparse rows were not timed. */
 static int rader_passes_over_block(int64_t n, const stage_req *r, const kfft_problem *p, int64_t emax)
 {
     int f64 = p->f64;
     if (r->is != 1 || p->mirror.on || kfft_is_smooth(n) || kfft_max_prime_factor(n) == n) return 0;
-    if (!f64 && r->type == KFFT_C2R) return 0;
+    if ((!f64 && r->type == KFFT_C2R) || (r->type != KFFT_C2C && r->n % 2)) return 0;
     if (r->n < (f64 ? 1800 : r->type == KFFT_R2C ? 8000 : 10000)) return 0;
     prime_passes pp = {{0, 0}, {0, 0}};
     prime_factor_passes(n, emax, 1, &pp);
