@@ -1443,8 +1443,11 @@ static void two_prime_passes(void)
  * measured faster (schedule.c: rader_passes_over_block): fp64 from 1800, fp32 C2C from 10000 and
  * R2C from 8000 with one prime factor p <= 2048; the rest keep one-kernel Bluestein (fp32 C2R, fp32
  * 12477 = 3 x 4159, two factors 11139 = 3 x 47 x 79, fp32 9831 and fp64 1569 below the bounds,
- * Bluestein's factors as fp64 4894 = 2 x 2447, odd real lengths as R2C 9423 = 27 x 349, strided
- * columns). Fails with the rule off (the moved ones in Bluestein) or without any of its bounds. */
+ * Bluestein's factors as fp64 4894 = 2 x 2447, fp32 odd real lengths as R2C 9423 = 27 x 349).
+ * Session 79: fp64 odd real lengths (R2C 5105, C2R 5679) but not with a lone prime rest past 19
+ * (R2C 4247 = 31 x 137), strided columns (fp32 12225 x 256, fp64 5475 x 256) but not fp64 with two
+ * primes (3127 = 53 x 59). Fails with the rule off (the moved ones in Bluestein) or without any of
+ * its bounds (session 78's rule: 8 failures). */
 static void rader_passes_over_block(void)
 {
     static const describe_case c[] = {
@@ -1460,8 +1463,25 @@ static void rader_passes_over_block(void)
         {KFFT_C2C, KFFT_F64, 1569, "axis len 1569 bluestein m=3150 | k0 single "},
         {KFFT_C2C, KFFT_F64, 4894, "axis len 4894 bluestein m=9800 | k0 single "},
         {KFFT_R2C, KFFT_F32, 9423, "axis len 9423 two-for-one bluestein m=18900 | k0 single "},
+        {KFFT_R2C, KFFT_F64, 5105, "axis len 5105 two-for-one rader | k0 pass R=1020(17x15x4) "},
+        {KFFT_C2R, KFFT_F64, 5679, "axis len 5679 two-for-one rader | k0 pass R=630(10x9x7) "},
+        {KFFT_R2C, KFFT_F64, 4247, "axis len 4247 two-for-one bluestein m=8505 | k0 single "},
     };
     expect_describes("rader passes over a block", c, sizeof c / sizeof *c);
+    /* Strided columns (the first axis of N x 256). */
+    static const struct { int prec; int64_t n[2]; const char *want; } col[] = {
+        {KFFT_F32, {12225, 256}, "axis len 12225 rader | k1 pass R=162(18x9) "},
+        {KFFT_F64, {5475, 256}, "axis len 5475 rader | k1 pass R=72(9x8) "},
+        {KFFT_F64, {3127, 256}, "axis len 3127 bluestein m=6272 | k1 single "},
+    };
+    for (int h100 = 0; h100 < 2; h100++)
+        for (size_t i = 0; i < sizeof col / sizeof *col; i++) {
+            kfft_schedule s;
+            if (schedule_dev(h100, KFFT_C2C, col[i].prec, 2, col[i].n, 4, &s, "rader passes over a block, columns", i)) continue;
+            CHECK(strstr(s.describe, col[i].want) != NULL, "rader passes over a block %lldx%lld (%s): expected \"%s\" in: %s",
+                  (long long)col[i].n[0], (long long)col[i].n[1], h100 ? "H100" : "H200", col[i].want, s.describe);
+            kfft_schedule_free(&s);
+        }
 }
 
 /* Bluestein's passes take 128-byte rows on 4 TB/s devices where its length m is not a power of two

@@ -539,29 +539,40 @@ static int64_t conv_length(int64_t n) { return kfft_is_smooth(n) ? n : kfft_blue
 /* A composite length whose Bluestein convolution fits one block (n = 13239 = 9 x 1471, m =
  * 27000) runs Rader's passes for its prime factors past the codelets, then the rest's, where
  * measured faster (H200, one-kernel Bluestein against the rule in one run, seeded lengths it moves;
- * bench/results/h200-2026-11-30m-calls.txt calls 2-4):
+ * bench/results/h200-2026-11-30m-calls.txt calls 2-4, h200-2026-11-30n-calls.txt calls 2-5):
  * - fp64, n (the real length for R2C/C2R) >= 1800, every such factor by Rader: 19 of 21 faster
  *   on the lengths that set it and the fresh ones (4779 0.39 -> 0.72 of cuFFT, R2C 12360 0.74 ->
  *   1.76, C2R 12780 0.95 -> 1.52); 3370 = 10 x 337 2.01 -> 1.83, 2674 even. Below 1800 it lost
- *   (1569 0.80 -> 0.36, 398 1.48 -> 1.10), so did Bluestein on the factor (4894 0.90x).
+ *   (1569 0.80 -> 0.36, 398 1.48 -> 1.10), so did Bluestein on the factor (4894 0.90x). C2C with
+ *   a lone prime 23..31 as the rest (2117 = 29 x 73) keeps the passes: the one kernel there was
+ *   slower in 5 of 11 (6119 0.69x, geomean 0.91x), faster only in 2117 (1.24x).
+ * - fp64 strided columns (the first axis of N x 256) with one distinct such prime: 9 of 10 faster,
+ *   geomean 1.53x (5475 0.39 -> 1.12, 3108 0.74 -> 1.21; 3453 = 3 x 1151 0.62x); with two
+ *   (3127 = 53 x 59 0.84x, 5781 = 3 x 41 x 47 0.80x) they keep the one kernel.
+ * - fp64 odd real lengths (two-for-one passes against the one kernel): 11 of 11 faster, geomean
+ *   1.39x (R2C 5105 1.21 -> 2.42, C2R 3311 0.94 -> 1.59), but where the rest is a lone prime
+ *   past 19 (R2C 4247 = 31 x 137 0.83x, 2117 0.62x), which keep the one kernel.
  * - fp32, one such factor, by Rader, p <= 2048; C2C n >= 10000, R2C n >= 8000: on fresh lengths
  *   (call 4) C2C 7 of 8 faster or even (13216 0.79 -> 0.95, 10062 1.30 -> 1.66; 11231 0.88x),
- *   R2C 4 of 4 (26478 1.95 -> 2.63). It lost below those lengths (2302 0.65x, 4083 0.79x), with
- *   two factors (11139 0.62x, R2C 22718 0.51x), with p = 4159 (12477 0.81x), and for C2R
- *   (9824 3.42 -> 1.83; 9 lengths geomean 1.02x), which keep the one kernel.
- * Contiguous axes only (1-D, and the rows of 2-D and 3-D arrays), real transforms of even length
- * only (the packed one kernel against two-for-one passes), not the sparse rows' mirrored stores:
- * strided columns, odd real lengths and sparse rows were not timed. */
+ *   R2C 4 of 4 (26478 1.95 -> 2.63); strided columns 12 of 14 faster, geomean 1.37x (12225
+ *   1.76 -> 2.95, 10720 0.70 -> 0.98; 10845 0.99x and 11030 1.02x even). It lost below those
+ *   lengths (2302 0.65x, 4083 0.79x), with two factors (11139 0.62x, R2C 22718 0.51x), with
+ *   p = 4159 (12477 0.81x), and for C2R (9824 3.42 -> 1.83; 9 lengths geomean 1.02x), which keep
+ *   the one kernel; odd R2C lengths were even (8547 0.97x, 11237 1.10x, 11425 0.99x) and keep it.
+ * Not the sparse rows' mirrored stores (not timed). */
 static int rader_passes_over_block(int64_t n, const stage_req *r, const kfft_problem *p, int64_t emax)
 {
-    int f64 = p->f64;
-    if (r->is != 1 || p->mirror.on || kfft_is_smooth(n) || kfft_max_prime_factor(n) == n) return 0;
-    if ((!f64 && r->type == KFFT_C2R) || (r->type != KFFT_C2C && r->n % 2)) return 0;
+    int f64 = p->f64, strided = r->is != 1;
+    if (p->mirror.on || kfft_is_smooth(n) || kfft_max_prime_factor(n) == n) return 0;
+    if ((!f64 && r->type == KFFT_C2R) || (!f64 && r->type != KFFT_C2C && r->n % 2)) return 0;
     if (r->n < (f64 ? 1800 : r->type == KFFT_R2C ? 8000 : 10000)) return 0;
     prime_passes pp = {{0, 0}, {0, 0}};
     prime_factor_passes(n, emax, 1, &pp);
+    if (!pp.p[0] || !pp.rader[0] || (pp.p[1] && !pp.rader[1])) return 0;
     if (!f64 && (pp.p[1] || pp.p[0] > 2048)) return 0;
-    return pp.p[0] && pp.rader[0] && (!pp.p[1] || pp.rader[1]);
+    if (f64 && strided && pp.p[1] && pp.p[1] != pp.p[0]) return 0;
+    int64_t rest = n / pp.p[0]; /* real lengths whose rest is a lone prime past 19: a radix-29 pass of its own */
+    return r->type == KFFT_C2C || pp.p[1] || rest <= 19 || kfft_max_prime_factor(rest) != rest;
 }
 
 /* Elements (of its type) a transform spans along the axis on one side. */
