@@ -571,7 +571,7 @@ static int rader_passes_over_block(int64_t n, const stage_req *r, const kfft_pro
     if (!pp.p[0] || !pp.rader[0] || (pp.p[1] && !pp.rader[1])) return 0;
     if (!f64 && (pp.p[1] || pp.p[0] > 2048)) return 0;
     if (f64 && strided && pp.p[1] && pp.p[1] != pp.p[0]) return 0;
-    int64_t rest = n / pp.p[0]; /* real lengths whose rest is a lone prime past 19: a radix-29 pass of its own */
+    int64_t rest = n / pp.p[0]; /* a real length whose rest is a lone prime 23..31 (its own pass): one kernel */
     return r->type == KFFT_C2C || pp.p[1] || rest <= 19 || kfft_max_prime_factor(rest) != rest;
 }
 
