@@ -423,7 +423,11 @@ static void nd_shapes(T *t, int large)
                                      /* rows of 8192 and 16384: the packed R2C's 32 and 64 KB blocks and the C2R's 32 KB one
                                       * swizzled on 4 TB/s devices, the R2C's 64 KB one three blocks per SM (blocks.c
                                       * blk_packed_swizzle) */
-                                     {2, 24, 16384}, {2, 40, 8192}};
+                                     {2, 24, 16384}, {2, 40, 8192},
+                                     /* Rader's passes over a one-block Bluestein (schedule.c: rader_passes_over_block) on
+                                      * strided columns (fp32 12225 = 75 x 163, fp64 5475 = 75 x 73) and an fp64 odd real
+                                      * length (5105 = 5 x 1021, its rows) */
+                                     {2, 12225, 16}, {2, 5475, 16}, {2, 16, 5105}};
     int count = large ? (int)(sizeof big / sizeof *big) : (int)(sizeof small / sizeof *small);
     for (int i = 0; i < count; i++) {
         const int64_t *s = large ? big[i] : small[i];
