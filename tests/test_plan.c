@@ -2946,6 +2946,11 @@ int main(void)
         {KFFT_C2C, 4049, "R=8100(10x9x9x10) B=1 T=810"},  {KFFT_C2R, 16384, "R=8192(32x32x8) B=1 T=256"},
         {KFFT_R2C, 16384, "R=8192(16x16x16x2) B=1 T=512"}, {KFFT_C2C, 10080, "R=10080(12x12x10x7) B=1 T=512"},
         {KFFT_C2C, 11700, "R=11700(25x13x9x4) B=1 T=512"}, {KFFT_C2C, 12097, "R=12096(12x12x7x12) B=1 T=512"},
+        /* a widest radix of 23..31: a thread per butterfly of its pass (session 80); 17, 19, a 19 behind 21: 512 */
+        {KFFT_C2C, 7406, "R=7406(23x23x14) B=1 T=352"},   {KFFT_C2C, 3627, "R=3627(31x13x9) B=1 T=128"},
+        {KFFT_C2C, 5022, "R=5022(31x27x6) B=1 T=192"},    {KFFT_C2R, 8671, "R=8671(29x23x13) B=1 T=320"},
+        {KFFT_C2C, 4199, "R=4199(19x17x13) B=1 T=512"},   {KFFT_C2C, 5985, "R=5985(21x19x15) B=1 T=512"},
+        {KFFT_C2C, 12144, "R=12144(23x22x12x2) B=1 T=512"},
     };
     for (size_t i = 0; i < sizeof f64r / sizeof *f64r; i++) {
         char d[1024];

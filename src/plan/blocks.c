@@ -973,6 +973,16 @@ int blk_small_radix_block(kspec *k, const kfft_device_info *info)
  *   (3528 0.87, 3780 0.76, 3600 0.68); over 64 KB the bound spilled (4800 at 256 threads 0.85 -> 0.58), and
  *   where 512 threads compile to 64 registers or fewer (two blocks already: 3430, 3500, 3645,
  *   352-416 threads for their widest pass) it lost 13-32% (call 1);
+ *   and blocks whose widest radix is a prime of 23..31 (7406 = 23x23x14, 3627 = 31x13x9) take a
+ *   thread per butterfly of that radix's pass, in whole warps, unbound, where that is fewer than
+ *   512: at 512 threads those codelets compile to 128 registers and spill (7406: 632 bytes).
+ *   H200, same binary, a switch (bench/results/h200-2026-11-30o-calls.txt calls 3-4, seeded
+ *   lengths): all 9 such lengths faster, 1.27-2.58x (7866 2.52 -> 3.21 of cuFFT, 7406 0.61 ->
+ *   0.91, 7569 0.61 -> 1.01, 10092 0.78 -> 1.26, 6293 1.13 -> 2.92, 3627 1.71 -> 3.41), and kfft
+ *   tune had picked the same for 5022 (1.98x) and 3875 (1.91x). A widest radix of 17 or 19 went
+ *   both ways (4655 = 19x7x7x5 1.23x, 4199 = 19x17x13 0.92x, 6171 1.01x), and so did a prime
+ *   of 19 behind a radix of 21 (5985 = 21x19x15 0.95x): those keep 512. Not Rader's blocks (not
+ *   measured), nor over 512 threads (12144's 23x22x12x2 would take 544);
  * - Bluestein convolutions of 8192 points or more, powers of two: the widest radices with
  *   256 threads, unpadded (4093 1.25 -> 1.62);
  * - the packed C2R's 8192 points (C2R 16384): as in fp32, 32x32x8, padded, 256 threads
@@ -1012,6 +1022,8 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
         int64_t widest = radix >= 0 ? warps(k->R / rad[0]) : 0; /* radices_packed: widest first */
         if (widest && widest <= 256 && k->R * 16 <= 65536 && measured_radices(k))
             T = (int)widest, regs = blk_two_blocks_regs(T);
+        else if (widest && widest < 512 && !(k->ops & KS_MID_RADER) && rad[0] >= 23 && kfft_max_prime_factor(rad[0]) == rad[0])
+            T = (int)widest;
     } else if ((k->ops & KS_MID_BLUESTEIN) && k->R >= 8192 && !(k->R & (k->R - 1))) {
         radix = KFFT_RADIX_WIDEST, T = 256, k->pad = 0;
     } else if (k->ld == KS_LD_C2R_PACK && k->R == 8192) {
