@@ -1484,6 +1484,29 @@ static void rader_passes_over_block(void)
         }
 }
 
+/* On 4 TB/s devices the four-pass Bluestein rule takes 8192 too (schedule.c next_length; branch
+ * conv-8192, session 80's kfft tune): fp32 4013's 8064 and 4049's 8100, fp64 3853's 7776 give way to
+ * it on the H200, not on the H100; fp32 3989's three-pass 8000 stays on both. Fails without the
+ * rule (the H200's lengths) or ungated (the H100's). */
+static void conv_8192(void)
+{
+    static const struct { kfft_precision prec; int64_t n; const char *h200, *h100; } c[] = {
+        {KFFT_F32, 4013, "bluestein m=8192 ", "bluestein m=8064 "},
+        {KFFT_F32, 4049, "bluestein m=8192 ", "bluestein m=8100 "},
+        {KFFT_F64, 3853, "bluestein m=8192 ", "bluestein m=7776 "},
+        {KFFT_F32, 3989, "bluestein m=8000 ", "bluestein m=8000 "},
+    };
+    for (int h100 = 0; h100 < 2; h100++)
+        for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+            kfft_schedule s;
+            if (schedule_dev(h100, KFFT_C2C, c[i].prec, 1, &c[i].n, 64, &s, "conv 8192", i)) continue;
+            const char *want = h100 ? c[i].h100 : c[i].h200;
+            CHECK(strstr(s.describe, want) != NULL, "conv 8192 %lld (%s): expected \"%s\" in: %s", (long long)c[i].n,
+                  h100 ? "H100" : "H200", want, s.describe);
+            kfft_schedule_free(&s);
+        }
+}
+
 /* Bluestein's passes take 128-byte rows on 4 TB/s devices where its length m is not a power of two
  * (schedule.c: gpasses, bpass): every pass's columns on the H200, none moved on the H100, none for
  * m = 2^18 (131071); fp32 R2C's and C2R's too, all but a pass whose user side is real (R2C 14461's
@@ -2823,6 +2846,7 @@ int main(void)
     factor_bluestein();
     two_prime_passes();
     rader_passes_over_block();
+    conv_8192();
     c2r_clamp();
     pass_shapes();
     single_bounds();

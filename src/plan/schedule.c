@@ -168,7 +168,13 @@ static int64_t next_length(int64_t N, int64_t cap, int test, int f64, const kfft
             continue;
         }
         conv_shape c = conv_radices(m, f64);
-        if (test == LEN_THREE_PASSES ? c.passes <= 3 : !c.nine && (N < BLK_CONV_SMALL_MIN ? c.narrow : c.passes <= 3)) return m;
+        /* On 4 TB/s devices the four-pass rule also takes 8192, whatever its radices count:
+         * kfft tune on the H200 (bench/results/h200-2026-11-30o-calls.txt call 2) ran 8064 =
+         * 12x8x7x12 and 8100 = 10x9x9x10 1.19-1.24x slower than 8192 (fp32 4013, 4019, 4027,
+         * 4049; fp64 4023 8064 -> 8192 1.41x), where the H100 had 8192 mixed (session 39).
+         * Not timed as a rule yet (branch conv-8192). */
+        int pow2 = !(m & (m - 1)) && blk_fast_memory(info);
+        if (test == LEN_THREE_PASSES ? c.passes <= 3 || pow2 : !c.nine && (N < BLK_CONV_SMALL_MIN ? c.narrow : c.passes <= 3)) return m;
     }
     return N;
 }
