@@ -356,7 +356,7 @@ static void conv_blocks(void)
                {1087, 1, 2187, KFFT_F32}}; /* 27x27x3 kept */
     kfft_device_info info = test_h100_info("sm_90");
     for (size_t i = 0; i < sizeof len / sizeof len[0]; i++) {
-        int64_t m = kfft_conv_default(len[i].n, len[i].is, len[i].prec == KFFT_F64, &info);
+        int64_t m = kfft_conv_default(len[i].n, len[i].is, len[i].prec == KFFT_F64, 0, &info);
         CHECK(m == len[i].m, "conv length of %lld (stride %lld) %s: %lld, want %lld", (long long)len[i].n, (long long)len[i].is,
               len[i].prec == KFFT_F64 ? "f64" : "f32", (long long)m, (long long)len[i].m);
     }
@@ -1484,24 +1484,27 @@ static void rader_passes_over_block(void)
         }
 }
 
-/* On 4 TB/s devices the four-pass Bluestein rule takes 8192 too (schedule.c next_length; branch
- * conv-8192, session 80's kfft tune): fp32 4013's 8064 and 4049's 8100, fp64 3853's 7776 give way to
- * it on the H200, not on the H100; fp32 3989's three-pass 8000 stays on both. Fails without the
- * rule (the H200's lengths) or ungated (the H100's). */
+/* On 4 TB/s devices the four-pass Bluestein rule takes 8192 too, in fp32 and not for C2R
+ * (schedule.c kfft_conv_default; H200, bench/results/h200-2026-12-01-calls.txt calls 1-2): fp32
+ * 4013's 8064 and 4049's 8100 give way to it on the H200, not on the H100; fp32 3989's three-pass
+ * 8000 stays on both, and so do fp64 3853's 7776 and C2R 4039's 8100. Fails without the rule (the
+ * H200's lengths), ungated (the H100's) or for every precision and type (the last two). */
 static void conv_8192(void)
 {
-    static const struct { kfft_precision prec; int64_t n; const char *h200, *h100; } c[] = {
-        {KFFT_F32, 4013, "bluestein m=8192 ", "bluestein m=8064 "},
-        {KFFT_F32, 4049, "bluestein m=8192 ", "bluestein m=8100 "},
-        {KFFT_F64, 3853, "bluestein m=8192 ", "bluestein m=7776 "},
-        {KFFT_F32, 3989, "bluestein m=8000 ", "bluestein m=8000 "},
+    static const struct { kfft_type type; kfft_precision prec; int64_t n; const char *h200, *h100; } c[] = {
+        {KFFT_C2C, KFFT_F32, 4013, "bluestein m=8192 ", "bluestein m=8064 "},
+        {KFFT_C2C, KFFT_F32, 4049, "bluestein m=8192 ", "bluestein m=8100 "},
+        {KFFT_R2C, KFFT_F32, 4039, "bluestein m=8192 ", "bluestein m=8100 "},
+        {KFFT_C2C, KFFT_F32, 3989, "bluestein m=8000 ", "bluestein m=8000 "},
+        {KFFT_C2C, KFFT_F64, 3853, "bluestein m=7776 ", "bluestein m=7776 "},
+        {KFFT_C2R, KFFT_F32, 4039, "bluestein m=8100 ", "bluestein m=8100 "},
     };
     for (int h100 = 0; h100 < 2; h100++)
         for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
             kfft_schedule s;
-            if (schedule_dev(h100, KFFT_C2C, c[i].prec, 1, &c[i].n, 64, &s, "conv 8192", i)) continue;
+            if (schedule_dev(h100, c[i].type, c[i].prec, 1, &c[i].n, 64, &s, "conv 8192", i)) continue;
             const char *want = h100 ? c[i].h100 : c[i].h200;
-            CHECK(strstr(s.describe, want) != NULL, "conv 8192 %lld (%s): expected \"%s\" in: %s", (long long)c[i].n,
+            CHECK(strstr(s.describe, want) != NULL, "conv 8192 case %zu, %lld (%s): expected \"%s\" in: %s", i, (long long)c[i].n,
                   h100 ? "H100" : "H200", want, s.describe);
             kfft_schedule_free(&s);
         }

@@ -60,9 +60,9 @@ size_t kfft_plan_device_bytes(kfft_plan p);
 /* Pure planning (no device): fills sched for a problem on a device described by info.
  * Used by kfft_plan_create and by tests that generate sources without a GPU. */
 kfft_status kfft_schedule_build(const kfft_problem *p, const kfft_device_info *info, kfft_schedule *sched);
-/* The planner's Bluestein length for an axis of length n and element stride is where neither the
- * tuner nor the wisdom chose one (schedule.c: conv_choice). */
-int64_t kfft_conv_default(int64_t n, int64_t is, int f64, const kfft_device_info *info);
+/* The planner's Bluestein length for an axis of length n and element stride is (c2r: a C2R axis)
+ * where neither the tuner nor the wisdom chose one (schedule.c: conv_choice). */
+int64_t kfft_conv_default(int64_t n, int64_t is, int f64, int c2r, const kfft_device_info *info);
 void kfft_schedule_free(kfft_schedule *sched);
 /* Kernel source of a schedule in a dialect (caller frees with sb_free). */
 kfft_status kfft_schedule_source(const kfft_schedule *sched, int dialect, strbuf *src);

@@ -159,8 +159,9 @@ static int conv_slow(int64_t m, const kfft_device_info *info)
 /* What kfft_conv_default's rules look for in a longer length m (for the length N they move). */
 enum { LEN_NO_NINE, LEN_THREE_PASSES, LEN_NOT_SLOW };
 
-/* The first 7-smooth length after N, up to 6% longer and at most cap, that passes test; N if none. */
-static int64_t next_length(int64_t N, int64_t cap, int test, int f64, const kfft_device_info *info)
+/* The first 7-smooth length after N, up to 6% longer and at most cap, that passes test; N if none.
+ * pow2: a power of two passes LEN_THREE_PASSES whatever its radices count. */
+static int64_t next_length(int64_t N, int64_t cap, int test, int f64, int pow2, const kfft_device_info *info)
 {
     for (int64_t m = kfft_bluestein_next(N + 1); m <= N + N * 6 / 100 && m <= cap; m = kfft_bluestein_next(m + 1)) {
         if (test == LEN_NOT_SLOW) {
@@ -168,38 +169,44 @@ static int64_t next_length(int64_t N, int64_t cap, int test, int f64, const kfft
             continue;
         }
         conv_shape c = conv_radices(m, f64);
-        /* On 4 TB/s devices the four-pass rule also takes 8192, whatever its radices count:
-         * kfft tune on the H200 (bench/results/h200-2026-11-30o-calls.txt call 2) ran 8064 =
-         * 12x8x7x12 and 8100 = 10x9x9x10 1.19-1.24x slower than 8192 (fp32 4013, 4019, 4027,
-         * 4049; fp64 4023 8064 -> 8192 1.41x), where the H100 had 8192 mixed (session 39).
-         * Not timed as a rule yet (branch conv-8192). */
-        int pow2 = !(m & (m - 1)) && blk_fast_memory(info);
-        if (test == LEN_THREE_PASSES ? c.passes <= 3 || pow2 : !c.nine && (N < BLK_CONV_SMALL_MIN ? c.narrow : c.passes <= 3)) return m;
+        int three = c.passes <= 3 || (pow2 && !(m & (m - 1)));
+        if (test == LEN_THREE_PASSES ? three : !c.nine && (N < BLK_CONV_SMALL_MIN ? c.narrow : c.passes <= 3)) return m;
     }
     return N;
 }
 
-int64_t kfft_conv_default(int64_t n, int64_t is, int f64, const kfft_device_info *info)
+int64_t kfft_conv_default(int64_t n, int64_t is, int f64, int c2r, const kfft_device_info *info)
 {
     int64_t N = kfft_bluestein_length(n), emax = block_elems(info, f64), P = 1;
     while (P < N) P *= 2;
     if (P <= 4096 && P <= emax && P <= N + N * 6 / 100) return P;
     conv_shape c = conv_radices(N, f64);
     if (!f64 && is == 1 && (c.nine || c.pair25) && N >= 128 && N <= 6000 && N <= emax) {
-        int64_t m = next_length(N, emax, LEN_NO_NINE, f64, info);
+        int64_t m = next_length(N, emax, LEN_NO_NINE, f64, 0, info);
         if (m != N) return m;
     }
+    /* On 4 TB/s devices the four-pass rule takes 8192 too (fp32, not C2R), whatever its radices
+     * count. kfft tune on the H200 had 8064 = 12x8x7x12 and 8100 = 10x9x9x10 1.19-1.24x slower
+     * than 8192 (bench/results/h200-2026-11-30o-calls.txt call 2). A/Bs, two reps each
+     * (h200-2026-12-01-calls.txt): call 1, main's tree against the rule's, fp32 C2C 4005 1.02 ->
+     * 1.28 of cuFFT, 4011 0.86 -> 1.07, 4037 0.91 -> 1.06, R2C 4017 1.47 -> 1.65, R2C 8054 0.91 ->
+     * 1.06; but C2R 4039 1.25 -> 1.19 and C2R 8066 1.34 -> 1.24 (both from 8100), and fp64 went
+     * both ways (3949's 7938 1.09 -> 1.42, 3911's 7840 1.52 -> 1.42, R2C 3907 1.71 -> 1.57), so
+     * those keep their lengths; call 2, this rule on fresh lengths, one binary and a switch: all 7
+     * faster (4007 0.85 -> 1.07, 4047 1.31 -> 1.54, R2C 8098 0.95 -> 1.06, 64 x 4027 0.88 -> 1.06).
+     * The H100 had 8192 mixed (session 39). */
+    int pow2 = !f64 && !c2r && blk_fast_memory(info);
     if (is == 1 && N >= BLK_CONV_SMALL_MIN && N <= BLK_CONV_SMALL_MAX && N <= emax && c.passes > 3)
-        return next_length(N, emax < BLK_CONV_SMALL_MAX ? emax : BLK_CONV_SMALL_MAX, LEN_THREE_PASSES, f64, info);
+        return next_length(N, emax < BLK_CONV_SMALL_MAX ? emax : BLK_CONV_SMALL_MAX, LEN_THREE_PASSES, f64, pow2, info);
     if (f64 || N > emax || N < 10000 || !conv_slow(N, info)) return N; /* measured from 10080 up */
-    return next_length(N, emax, LEN_NOT_SLOW, f64, info);
+    return next_length(N, emax, LEN_NOT_SLOW, f64, 0, info);
 }
 
-static int64_t conv_choice(const kfft_problem *p, int g, int64_t n, int64_t is, const kfft_device_info *info)
+static int64_t conv_choice(const kfft_problem *p, int g, int64_t n, int64_t is, int c2r, const kfft_device_info *info)
 {
     kfft_wisdom_entry key = {.passes = 3, .f64 = p->f64, .R = n, .is = is, .split = -1};
     int64_t m = p->conv[g] ? p->conv[g] : kfft_wisdom_lookup(info->wisdom, &key) ? key.conv : 0;
-    return m >= 2 * n - 1 && kfft_is_smooth(m) ? m : kfft_conv_default(n, is, p->f64, info);
+    return m >= 2 * n - 1 && kfft_is_smooth(m) ? m : kfft_conv_default(n, is, p->f64, c2r, info);
 }
 
 /* Rader's tables and flag for a kernel whose columns have prime length p. */
@@ -728,7 +735,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         prime_factor_passes(n, emax, !pairs && !p->mirror.on, &pp);
     int64_t pf = pp.p[0], rp = pf && pp.rader[0] ? pf : 0; /* a prime-factor pass first; Rader's */
     if (pf) N = n;
-    else if (!smooth && !rader) N = conv_choice(p, s->nstages - 1, n, r->is, info);
+    else if (!smooth && !rader) N = conv_choice(p, s->nstages - 1, n, r->is, r->type == KFFT_C2R, info);
     /* Two real transforms as one complex one (z = x_a + i x_b) where the real route would
      * otherwise run a complex transform per real one: half the arithmetic and workspace.
      * C2R's pre-step is per element, so any kernel; R2C's post-step pairs Z[k] with Z[n-k]:

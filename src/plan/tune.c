@@ -200,6 +200,7 @@ typedef struct {
     kfft_wisdom_entry dflt;
     int split, clu, plane; /* plane: a plane kernel's stage (its entry is the plane's, T its knob) */
     int64_t blue_n;        /* a stage that takes Bluestein: its axis length (conv_choice's key, with dflt.is); else 0 */
+    int blue_c2r;          /* ... along a C2R axis (kfft_conv_default's rules differ) */
 } stage_info;
 
 static int cmp_int(const void *a, const void *b) { return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b); }
@@ -258,7 +259,10 @@ static void describe_stage(const kfft_schedule *s, int g, stage_info *si)
         si->clu |= s->spec[i].clu != 0;
     }
     const kspec *k = &s->spec[s->stage[g].first];
-    if (!k->plane && (k->kind == KS_SINGLE ? (k->ops & KS_MID_BLUESTEIN) : (k->ops & KS_PRE_CHIRP))) si->blue_n = k->n;
+    if (!k->plane && (k->kind == KS_SINGLE ? (k->ops & KS_MID_BLUESTEIN) : (k->ops & KS_PRE_CHIRP))) {
+        si->blue_n = k->n;
+        si->blue_c2r = k->ld == KS_LD_HERM || k->ld == KS_LD_HERM2 || k->ld == KS_LD_C2R_PACK;
+    }
     kfft_tune_stage_entry(s, g, &si->dflt);
 }
 
@@ -268,11 +272,11 @@ static void describe_stage(const kfft_schedule *s, int g, stage_info *si)
  * next length, 8219's next ones 0.62-1.01x of the rule's; bench/results/h100-2026-11-27t-
  * bluelen.txt). q->conv[g] gets the fastest, the rule's unless another beats it by 2%. */
 enum { CONV_CANDIDATES = 8 };
-static kfft_status tune_conv(kfft_context ctx, kfft_problem *q, int g, int64_t n, int64_t is, kfft_buffer in, kfft_buffer out)
+static kfft_status tune_conv(kfft_context ctx, kfft_problem *q, int g, int64_t n, int64_t is, int c2r, kfft_buffer in, kfft_buffer out)
 {
     kfft_problem *qs = malloc(sizeof *qs * CONV_CANDIDATES);
     if (!qs) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "tune: host memory");
-    int64_t first = kfft_bluestein_length(n), rule = kfft_conv_default(n, is, q->f64, &ctx->info);
+    int64_t first = kfft_bluestein_length(n), rule = kfft_conv_default(n, is, q->f64, c2r, &ctx->info);
     int nq = 0;
     qs[nq] = *q; /* the planner's choice first: the one to beat */
     qs[nq++].conv[g] = rule;
@@ -430,8 +434,8 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     /* Then Bluestein's convolution length of each stage that takes it; the stages are then the winner's. */
     int conv_moved = 0;
     for (int g = 0; g < nst && !st; g++)
-        if (si[g].blue_n && !(st = tune_conv(ctx, &q, g, si[g].blue_n, si[g].dflt.is, in, out)))
-            conv_moved |= q.conv[g] != kfft_conv_default(si[g].blue_n, si[g].dflt.is, q.f64, &ctx->info);
+        if (si[g].blue_n && !(st = tune_conv(ctx, &q, g, si[g].blue_n, si[g].dflt.is, si[g].blue_c2r, in, out)))
+            conv_moved |= q.conv[g] != kfft_conv_default(si[g].blue_n, si[g].dflt.is, q.f64, si[g].blue_c2r, &ctx->info);
     if (!st && conv_moved) {
         rep->stages++;
         st = candidates(ctx, &q, si, cand, ncand, &nst, &(kfft_wisdom_entry){0});
@@ -574,7 +578,7 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     /* Bluestein's lengths: the tuned plan's, else the rule's (an entry from an earlier tune goes) */
     for (int g = 0; g < nst && !st; g++) {
         if (!si[g].blue_n) continue;
-        int64_t rule = kfft_conv_default(si[g].blue_n, si[g].dflt.is, q.f64, &ctx->info);
+        int64_t rule = kfft_conv_default(si[g].blue_n, si[g].dflt.is, q.f64, si[g].blue_c2r, &ctx->info);
         kfft_wisdom_entry e = {.passes = 3, .f64 = q.f64, .R = si[g].blue_n, .is = si[g].dflt.is, .conv = keep ? q.conv[g] : rule, .split = -1,
                                .ms = keep ? best_total : rep->default_ms, .default_ms = rep->default_ms};
         kfft_wisdom_put(ctx->wisdom, &e);
