@@ -694,9 +694,19 @@ static int t_wisdom(void)
     CHECK(e < 1e-5, "results with the wisdom's Bluestein length: rel error %.2e", e);
     exported(c, dir, got, sizeof got);
     CHECK(strstr(got, "conv f32 R=61 is=1 m=128 ") != NULL, "export lost the conv entry: %s", got);
+    /* A C2R axis's entry (c2r=1) is its own, as the planner's rule for it differs (schedule.c
+     * kfft_conv_default): the C2R plan of 67 takes its m = 144, the C2C plan keeps the rule's. */
+    set_wisdom_entry(path, "conv f32 R=67 is=1 c2r=1 m=144 ns=1 default_ns=2");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS, "conv entry with c2r=1: %s", kfft_error_message());
+    kfft_plan_desc d67 = c2c_f32(67, 64);
+    CHECK(plan_has(c, &d67, "bluestein m=144 ", why61, sizeof why61) == 0, "C2C 67 took the C2R entry's m=144: %s", why61);
+    d67.type = KFFT_C2R;
+    CHECK(plan_has(c, &d67, "bluestein m=144 ", why61, sizeof why61) == 1, "C2R 67 did not take its entry's m=144: %s", why61);
+    exported(c, dir, got, sizeof got);
+    CHECK(strstr(got, "conv f32 R=67 is=1 c2r=1 m=144 ") != NULL, "export lost the C2R conv entry: %s", got);
     static const char *bad_conv[] = {"conv f32 R=61 is=1 m=120 ns=1 default_ns=2", "conv f32 R=61 is=1 m=127 ns=1 default_ns=2",
-                                     "conv f32 R=61 m=128 ns=1 default_ns=2"};
-    for (int i = 0; i < 3; i++) {
+                                     "conv f32 R=61 m=128 ns=1 default_ns=2", "conv f32 R=61 is=1 c2r=2 m=128 ns=1 default_ns=2"};
+    for (int i = 0; i < 4; i++) {
         set_wisdom_entry(path, bad_conv[i]);
         CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"), "'%s': %s",
               bad_conv[i], kfft_error_message());

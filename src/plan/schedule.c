@@ -204,7 +204,7 @@ int64_t kfft_conv_default(int64_t n, int64_t is, int f64, int c2r, const kfft_de
 
 static int64_t conv_choice(const kfft_problem *p, int g, int64_t n, int64_t is, int c2r, const kfft_device_info *info)
 {
-    kfft_wisdom_entry key = {.passes = 3, .f64 = p->f64, .R = n, .is = is, .split = -1};
+    kfft_wisdom_entry key = {.passes = 3, .f64 = p->f64, .R = n, .is = is, .io = c2r, .split = -1};
     int64_t m = p->conv[g] ? p->conv[g] : kfft_wisdom_lookup(info->wisdom, &key) ? key.conv : 0;
     return m >= 2 * n - 1 && kfft_is_smooth(m) ? m : kfft_conv_default(n, is, p->f64, c2r, info);
 }

@@ -579,7 +579,8 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     for (int g = 0; g < nst && !st; g++) {
         if (!si[g].blue_n) continue;
         int64_t rule = kfft_conv_default(si[g].blue_n, si[g].dflt.is, q.f64, si[g].blue_c2r, &ctx->info);
-        kfft_wisdom_entry e = {.passes = 3, .f64 = q.f64, .R = si[g].blue_n, .is = si[g].dflt.is, .conv = keep ? q.conv[g] : rule, .split = -1,
+        kfft_wisdom_entry e = {.passes = 3, .f64 = q.f64, .R = si[g].blue_n, .is = si[g].dflt.is, .io = si[g].blue_c2r,
+                               .conv = keep ? q.conv[g] : rule, .split = -1,
                                .ms = keep ? best_total : rep->default_ms, .default_ms = rep->default_ms};
         kfft_wisdom_put(ctx->wisdom, &e);
         size_t o = strlen(rep->choice);

@@ -79,8 +79,8 @@ kfft_status kfft_wisdom_save(kfft_wisdom *w, const char *path)
             continue;
         }
         if (e->passes == 3) {
-            fprintf(f, "conv %s R=%lld is=%lld m=%lld ns=%lld default_ns=%lld\n", prec, (long long)e->R, (long long)e->is,
-                    (long long)e->conv, (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
+            fprintf(f, "conv %s R=%lld is=%lld%s m=%lld ns=%lld default_ns=%lld\n", prec, (long long)e->R, (long long)e->is,
+                    e->io ? " c2r=1" : "", (long long)e->conv, (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
             continue;
         }
         if (e->passes)
@@ -174,13 +174,14 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
                 long long m = 0;
                 if (known) s += 9;
                 if (!known || n >= KFFT_WISDOM_MAX || !field(&s, "R=", 2, (long long)1 << 40, &R) ||
-                    !field(&s, "is=", 1, (long long)1 << 50, &is) || !field(&s, "m=", 3, (long long)1 << 42, &m) || m < 2 * R - 1 ||
+                    !field(&s, "is=", 1, (long long)1 << 50, &is) || !field_opt(&s, "c2r=", 0, 1, &io) ||
+                    !field(&s, "m=", 3, (long long)1 << 42, &m) || m < 2 * R - 1 ||
                     !kfft_is_smooth(m) || !field(&s, "ns=", 0, (long long)1 << 50, &ms) ||
                     !field(&s, "default_ns=", 0, (long long)1 << 50, &dms) || *s) {
                     st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line %d: malformed entry", path, ln);
                     break;
                 }
-                got[n++] = (kfft_wisdom_entry){.passes = 3, .f64 = cf64, .R = R, .is = is, .conv = m, .split = -1, .ms = ms / 1e6,
+                got[n++] = (kfft_wisdom_entry){.passes = 3, .f64 = cf64, .R = R, .is = is, .io = (int)io, .conv = m, .split = -1, .ms = ms / 1e6,
                                                .default_ms = dms / 1e6};
                 continue;
             }

@@ -7,9 +7,9 @@
  * plane kernel of an R x B plane (the last two axes of a complex transform, or an R2C's with
  * io naming its real sides, plan/planes.c),
  * whether one kernel per axis ran faster instead, and if not, the plane kernel's threads (T, 0: the planner's);
- * a "conv" entry, for an axis of length R (stride is) that takes Bluestein, the convolution length
- * m that ran fastest (the planner's is the smallest 7-smooth m >= 2R-1; its kernels' own entries
- * are keyed by m).
+ * a "conv" entry, for an axis of length R (stride is; io 1 for a C2R axis, whose planner rule
+ * differs) that takes Bluestein, the convolution length m that ran fastest (the planner's is the
+ * smallest 7-smooth m >= 2R-1; its kernels' own entries are keyed by m).
  * The choices change speed only, never results: every combination is a correct kernel. */
 #ifndef KFFT_WISDOM_H
 #define KFFT_WISDOM_H
@@ -25,7 +25,7 @@ typedef struct {
     int64_t is;         /* single, passes: the transformed axis's stride in the stage's source (a 3-D
                          * array's axes 0 and 1 run kernels of one R and B), */
     int B, ops;         /* columns per block (single), operations, */
-    int io;             /* user sides: kfft_wisdom_io(first kernel's load, last kernel's store) */
+    int io;             /* user sides: kfft_wisdom_io(first kernel's load, last kernel's store); conv: 1 for a C2R axis */
     int T, pad, radix;  /* the choice (radix: a KFFT_RADIX_* mode of kfft_codelet_radices) */
     int regs;           /* single: registers per thread the kernel is bounded to (0: none) */
     int split;          /* split twiddle tables (kspec.twsplit) on 1, off 0, the planner's rule -1 */
@@ -59,8 +59,8 @@ void kfft_wisdom_put(kfft_wisdom *w, const kfft_wisdom_entry *e);
 /* Text file: "kfft-wisdom 5", "device NAME", "version VERSION", then one line per entry
  * ("single f32 R= B= is= ops= io= T= pad= radix= [regs=] [split=] [cols=] ns= default_ns=" or "passes f64
  * R= is= ops= io= pad= radix= [split=] [noclu=] [rows=] ns= default_ns=" or "plane f32 R= B= noplane= ns=
- * default_ns=" or "conv f32 R= is= m= ns= default_ns=", io= after B= for a real transform's plane, T= after noplane= for a plane whose
- * threads were tuned and C= after that for one whose blocks were; regs=, io=, T= and C= absent
+ * default_ns=" or "conv f32 R= is= [c2r=1] m= ns= default_ns=", io= after B= for a real transform's plane, T= after noplane= for a plane whose
+ * threads were tuned and C= after that for one whose blocks were; regs=, io=, c2r=, T= and C= absent
  * read as 0, split= as -1, noclu=, rows= and cols= as 0; a conv entry's m below 2R-1 or with a prime factor
  * above the codelets' is malformed). Files of format 2 (no io=) are
  * refused: their entries could not say which kernels they were measured on; and of format 3:
