@@ -437,7 +437,8 @@ static void packed_real_blocks(void)
  * threads whose rounds hold 50 or more registers of data are bound to two per SM (8232, 8750, 11200;
  * not 10080's 48, nor 11250); fp64 blocks of 48-64 KB whose widest
  * pass has at most 256 butterflies take a thread per butterfly of it, bound to two blocks per SM
- * (3200, 3600, 4050), not 3430 (352 butterflies) or 4320 (69 KB). The two-blocks bounds and the
+ * (3200, 3600, 4050), not 3430 (352 butterflies); over 64 KB 4320 = 18x16x15 (69 KB) takes a thread per
+ * butterfly of its narrowest pass, 288, bound alike. The two-blocks bounds and the
  * padding hold for radices 11 and 13 and Rader's blocks too (fp64 1408 = 16x11x8, 3120 =
  * 16x15x13, Rader 4001's 4000; fp32 10400 = 13x10x10x8, Rader 9857's 9856, and Rader's blocks up to
  * RADER_ALL_THREADS: 11701's 11700), the narrowest-pass
@@ -454,7 +455,7 @@ static void block_threads_pad(void)
              {KFFT_F64, 1408, 96, 1, 0},     {KFFT_F32, 8750, 512, -1, 64}, {KFFT_F32, 12960, 512, -1, 0}, {KFFT_F32, 15750, 640, -1, 0},
              {KFFT_F32, 17500, 704, -1, 0},  {KFFT_F32, 8232, 512, -1, 64}, {KFFT_F32, 11200, 512, -1, 64}, {KFFT_F32, 10080, 512, -1, 0},
              {KFFT_F32, 11250, 512, -1, 0},  {KFFT_F64, 3200, 160, 0, 204}, {KFFT_F64, 3600, 256, 0, 128}, {KFFT_F64, 4050, 256, 0, 128},
-             {KFFT_F64, 3430, 512, 0, 0},    {KFFT_F64, 4320, 512, 0, 0},   {KFFT_F64, 3120, 224, 0, 146}, {KFFT_F32, 10400, 512, -1, 64},
+             {KFFT_F64, 3430, 512, 0, 0},    {KFFT_F64, 4320, 288, 0, 113}, {KFFT_F64, 3120, 224, 0, 146}, {KFFT_F32, 10400, 512, -1, 64},
              {KFFT_F64, 4001, 224, 0, 146},  {KFFT_F32, 9857, 512, -1, 64}, {KFFT_F32, 13750, 576, -1, 0},
              {KFFT_F32, 11701, 512, -1, 64}};
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
@@ -2978,6 +2979,10 @@ int main(void)
         {KFFT_C2C, 5022, "R=5022(31x27x6) B=1 T=192"},    {KFFT_C2R, 8671, "R=8671(29x23x13) B=1 T=320"},
         {KFFT_C2C, 4199, "R=4199(19x17x13) B=1 T=512"},   {KFFT_C2C, 5985, "R=5985(21x19x15) B=1 T=512"},
         {KFFT_C2C, 12144, "R=12144(23x22x12x2) B=1 T=512"},
+        /* over 64 KB, three radices, the widest 17, 18 or 20: a thread per butterfly of the narrowest
+         * radix's pass up to 320, bound to two blocks; a widest 19, 512 */
+        {KFFT_C2C, 4500, "R=4500(20x15x15) B=1 T=320 L=128 regs=102"}, {KFFT_C2C, 4608, "R=4608(18x16x16) B=1 T=288 L=128 regs=113"},
+        {KFFT_C2C, 4256, "R=4256(19x16x14) B=1 T=512"},
     };
     for (size_t i = 0; i < sizeof f64r / sizeof *f64r; i++) {
         char d[1024];

@@ -983,6 +983,14 @@ int blk_small_radix_block(kspec *k, const kfft_device_info *info)
  *   both ways (4655 = 19x7x7x5 1.23x, 4199 = 19x17x13 0.92x, 6171 1.01x), and so did a prime
  *   of 19 behind a radix of 21 (5985 = 21x19x15 0.95x): those keep 512. Not Rader's blocks (not
  *   measured), nor over 512 threads (12144's 23x22x12x2 would take 544);
+ * - blocks over 64 KB of three radices whose widest is 17, 18 or 20: a thread per butterfly of
+ *   the narrowest radix's pass where that is at most 320 threads, bound to two blocks per SM. At
+ *   512 threads they compile to about 100-128 registers, one block per SM where shared memory
+ *   holds two (bench/results/local-2026-12-01-offline-leads.txt); at 288-320 threads to 96 with at
+ *   most 20 bytes spilled (widest 19 spilled 32-48 and is left out). All 16 lengths it moves ran
+ *   faster, 4500 0.69 -> 0.97 of cuFFT, 4320 0.69 -> 1.02, 4160 2.28 -> 3.31, and 2-D 64 x 4500
+ *   0.79 -> 0.97; 4256 (19x16x14) held (bench/results/h200-2026-12-01b-calls.txt call 2). Session
+ *   44 bound such blocks at 256 threads and lost (4800 0.85 -> 0.58: spills);
  * - Bluestein convolutions of 8192 points or more, powers of two: the widest radices with
  *   256 threads, unpadded (4093 1.25 -> 1.62);
  * - the packed C2R's 8192 points (C2R 16384): as in fp32, 32x32x8, padded, 256 threads
@@ -1024,6 +1032,9 @@ kfft_status blk_f64_block(kspec *k, int64_t odd, const kfft_device_info *info)
             T = (int)widest, regs = blk_two_blocks_regs(T);
         else if (widest && widest < 512 && !(k->ops & KS_MID_RADER) && rad[0] >= 23 && kfft_max_prime_factor(rad[0]) == rad[0])
             T = (int)widest;
+        else if (widest && n == 3 && k->R * 16 > 65536 && (rad[0] <= 18 || rad[0] == 20) && warps(k->R / rad[2]) <= 320 &&
+                 !(k->ops & KS_MID_RADER))
+            T = (int)warps(k->R / rad[2]), regs = blk_two_blocks_regs(T);
     } else if ((k->ops & KS_MID_BLUESTEIN) && k->R >= 8192 && !(k->R & (k->R - 1))) {
         radix = KFFT_RADIX_WIDEST, T = 256, k->pad = 0;
     } else if (k->ld == KS_LD_C2R_PACK && k->R == 8192) {
