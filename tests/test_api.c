@@ -682,30 +682,30 @@ static int t_wisdom(void)
         CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"),
               "a plane entry %s: %s", bad[i][1], kfft_error_message());
     }
-    /* Bluestein's convolution length (kfft_tune's conv entry): 61 points (the rule's m = 121) at
-     * m = 128: read, used, results right, exported; a length below 2n-1 or with a prime factor
+    /* Bluestein's convolution length (kfft_tune's conv entry): 127 points (the rule's m = 256) at
+     * m = 270: read, used, results right, exported; a length below 2n-1 or with a prime factor
      * above the codelets' is malformed. */
-    kfft_plan_desc d61 = c2c_f32(61, 64);
-    char why61[1024];
-    set_wisdom_entry(path, "conv f32 R=61 is=1 m=128 ns=1 default_ns=2");
+    kfft_plan_desc d127 = c2c_f32(127, 64);
+    char why127[1024];
+    set_wisdom_entry(path, "conv f32 R=127 is=1 m=270 ns=1 default_ns=2");
     CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS, "conv entry: %s", kfft_error_message());
-    CHECK(plan_has(c, &d61, "bluestein m=128 ", why61, sizeof why61) == 1, "conv m=128 not taken: %s", why61);
-    e = run_layout(c, 61, 64, 0, 0, 0, 0);
+    CHECK(plan_has(c, &d127, "bluestein m=270 ", why127, sizeof why127) == 1, "conv m=270 not taken: %s", why127);
+    e = run_layout(c, 127, 64, 0, 0, 0, 0);
     CHECK(e < 1e-5, "results with the wisdom's Bluestein length: rel error %.2e", e);
     exported(c, dir, got, sizeof got);
-    CHECK(strstr(got, "conv f32 R=61 is=1 m=128 ") != NULL, "export lost the conv entry: %s", got);
+    CHECK(strstr(got, "conv f32 R=127 is=1 m=270 ") != NULL, "export lost the conv entry: %s", got);
     /* A C2R axis's entry (c2r=1) is its own, as the planner's rule for it differs (schedule.c
      * kfft_conv_default): the C2R plan of 67 takes its m = 144, the C2C plan keeps the rule's. */
     set_wisdom_entry(path, "conv f32 R=67 is=1 c2r=1 m=144 ns=1 default_ns=2");
     CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS, "conv entry with c2r=1: %s", kfft_error_message());
     kfft_plan_desc d67 = c2c_f32(67, 64);
-    CHECK(plan_has(c, &d67, "bluestein m=144 ", why61, sizeof why61) == 0, "C2C 67 took the C2R entry's m=144: %s", why61);
+    CHECK(plan_has(c, &d67, "bluestein m=144 ", why127, sizeof why127) == 0, "C2C 67 took the C2R entry's m=144: %s", why127);
     d67.type = KFFT_C2R;
-    CHECK(plan_has(c, &d67, "bluestein m=144 ", why61, sizeof why61) == 1, "C2R 67 did not take its entry's m=144: %s", why61);
+    CHECK(plan_has(c, &d67, "bluestein m=144 ", why127, sizeof why127) == 1, "C2R 67 did not take its entry's m=144: %s", why127);
     exported(c, dir, got, sizeof got);
     CHECK(strstr(got, "conv f32 R=67 is=1 c2r=1 m=144 ") != NULL, "export lost the C2R conv entry: %s", got);
-    static const char *bad_conv[] = {"conv f32 R=61 is=1 m=120 ns=1 default_ns=2", "conv f32 R=61 is=1 m=127 ns=1 default_ns=2",
-                                     "conv f32 R=61 m=128 ns=1 default_ns=2", "conv f32 R=61 is=1 c2r=2 m=128 ns=1 default_ns=2"};
+    static const char *bad_conv[] = {"conv f32 R=127 is=1 m=250 ns=1 default_ns=2", "conv f32 R=127 is=1 m=263 ns=1 default_ns=2",
+                                     "conv f32 R=127 m=270 ns=1 default_ns=2", "conv f32 R=127 is=1 c2r=2 m=270 ns=1 default_ns=2"};
     for (int i = 0; i < 4; i++) {
         set_wisdom_entry(path, bad_conv[i]);
         CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"), "'%s': %s",
@@ -1125,7 +1125,7 @@ static int t_wisdom_fuzz(int rounds)
     CHECK(kfft_wisdom_export(c, path) == KFFT_SUCCESS, "export: %s", kfft_error_message());
     static const char *entries = "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 regs=64 split=1 ns=1 default_ns=2\n"
                                  "passes f32 R=32768 is=1 ops=0 io=0 pad=-1 radix=0 split=0 noclu=1 rows=2 ns=1 default_ns=2\n"
-                                 "conv f32 R=61 is=1 m=128 ns=1 default_ns=2\n"
+                                 "conv f32 R=127 is=1 m=270 ns=1 default_ns=2\n"
                                  "plane f32 R=32 B=32 noplane=0 T=256 C=1 ns=1 default_ns=2\n";
     char base[4096] = "", text[8192];
     FILE *f = fopen(path, "r");
@@ -1134,7 +1134,7 @@ static int t_wisdom_fuzz(int rounds)
         fclose(f);
     }
     strncat(base, entries, sizeof base - strlen(base) - 1);
-    static const long long sizes[] = {64, 61, 32768};
+    static const long long sizes[] = {64, 127, 32768};
     kfft_plan_desc d2 = {.type = KFFT_C2C, .rank = 2, .n = {32, 32}, .batch = 8};
     /* The unchanged file: each entry reaches its plan. */
     f = fopen(path, "w");
@@ -1147,7 +1147,7 @@ static int t_wisdom_fuzz(int rounds)
         kfft_plan_desc d;
         const char *tag;
     } uses[] = {{{.type = KFFT_C2C, .rank = 1, .n = {64}, .batch = 64}, "T=32"},
-                {{.type = KFFT_C2C, .rank = 1, .n = {61}, .batch = 64}, "m=128 "},
+                {{.type = KFFT_C2C, .rank = 1, .n = {127}, .batch = 64}, "m=270 "},
                 {{.type = KFFT_C2C, .rank = 2, .n = {32, 32}, .batch = 8}, "plane=32"}};
     for (size_t i = 0; i < sizeof uses / sizeof *uses; i++) {
         char why[1024];

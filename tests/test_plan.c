@@ -1381,7 +1381,7 @@ static void rader_passes(void)
 {
     static const describe_case c[] = {
         {KFFT_C2C, KFFT_F32, 21816, "rader | k0 pass R=100(10x10) B=16 T=160"},
-        {KFFT_C2C, KFFT_F32, 24064, "rader | k0 pass R=46(23x2) B=64 T=128"},
+        {KFFT_C2C, KFFT_F32, 34304, "rader | k0 pass R=66(11x6) B=32 T=192"}, /* 24064 = 512 x 47 before fp32's prime codelets */
         {KFFT_C2C, KFFT_F32, 17152, "rader | k0 pass R=66(11x6) B=32 T=192"},
         {KFFT_C2C, KFFT_F32, 27057, "rader | k0 pass R=310(31x10) B=8 T=80 "},
         {KFFT_C2C, KFFT_F32, 15024, "rader | k0 pass R=312(13x8x3) B=4 T=96 "},
@@ -1426,8 +1426,10 @@ static void factor_bluestein(void)
 static void two_prime_passes(void)
 {
     static const describe_case c[] = {
-        {KFFT_C2C, KFFT_F32, 23532, "rader | k0 pass R=52(13x4) B=32 T=128 L=8 | k1 pass R=36(6x6) B=32 T=192 rader p=37 L=8 | k2 pass R=12(12) "},
-        {KFFT_C2C, KFFT_F32, 26047, "rader | k0 pass R=60(10x6) B=32 T=192 L=8 | k1 pass R=60(10x6) B=32 T=192 rader p=61 L=8 | k2 pass R=7(7) "},
+        {KFFT_C2C, KFFT_F32, 57084, "rader | k0 pass R=70(10x7) B=32 T=224 L=16 | k1 pass R=66(11x6) B=32 T=192 rader p=67 L=16 | k2 pass R=12(12) "},
+        {KFFT_C2C, KFFT_F32, 31423, "rader | k0 pass R=66(11x6) B=32 T=192 L=16 | k1 pass R=66(11x6) B=32 T=192 rader p=67 L=16 | k2 pass R=7(7) "},
+        /* fp32 23532 = 12 x 37 x 53 and 26047 = 7 x 61 x 61: one kernel since its prime codelets */
+        {KFFT_C2C, KFFT_F32, 23532, "axis len 23532 | k0 single R=23532(53x37x12) "},
         {KFFT_C2C, KFFT_F32, 20758, "bluestein p=107 m=216 | k0 pass R=216(18x12) B=8 T=96 L=16 cf | k1 pass R=96(12x8) B=16 T=128 rader p=97 "},
         {KFFT_C2C, KFFT_F32, 17762, "bluestein p=107 m=216 | k0 pass R=216(18x12) B=8 T=96 L=16 cf | k1 pass R=168(14x12) B=8 T=96 bluestein p=83 L=16 cf | k2 pass R=2(2) "},
         {KFFT_R2C, KFFT_F32, 16465, "two-for-one rader | k0 pass R=88(11x8) "},
@@ -1459,7 +1461,7 @@ static void rader_passes_over_block(void)
         {KFFT_C2R, KFFT_F64, 12780, "axis len 12780 two-for-one rader | k0 pass R=70(10x7) "},
         {KFFT_C2R, KFFT_F32, 9824, "axis len 9824 packed bluestein m=10000 | k0 single "},
         {KFFT_C2C, KFFT_F32, 12477, "axis len 12477 bluestein m=25200 | k0 single "},
-        {KFFT_C2C, KFFT_F32, 11139, "axis len 11139 bluestein m=22400 | k0 single "},
+        {KFFT_C2C, KFFT_F32, 10586, "axis len 10586 bluestein m=21600 | k0 single "}, /* 11139 = 3 x 47 x 79 before */
         {KFFT_C2C, KFFT_F32, 9831, "axis len 9831 bluestein m=19683 | k0 single "},
         {KFFT_C2C, KFFT_F64, 1569, "axis len 1569 bluestein m=3150 | k0 single "},
         {KFFT_C2C, KFFT_F64, 4894, "axis len 4894 bluestein m=9800 | k0 single "},
@@ -2878,7 +2880,7 @@ int main(void)
     /* Bluestein lengths under 10000 (schedule.c kfft_conv_default): in fp32 a power of two up to
      * 4096 within 6% of the smallest 7-smooth length (bench/results/h100-2026-11-27za-small.txt) */
     route(1999, "bluestein m=4096", 1); /* smallest: 4000 */
-    route(61, "bluestein m=128", 1);    /* smallest: 125 */
+    route(251, "bluestein m=512", 1);   /* smallest: 504 */
     route(3967, "bluestein m=7938", 1); /* 8192: mixed, not taken */
     route(1021, "bluestein m=2048", 1); /* the smallest already */
     {

@@ -15,8 +15,9 @@
 #include "core/trig.h"
 #include "gen/gen.h"
 
-#define KFFT_CODELET_MAX_PRIME 31
-#define KFFT_CODELET_MAX 32 /* longest codelet */
+#define KFFT_CODELET_MAX_PRIME 61 /* fp32 only: the planner's KFFT_MAX_CODELET_PRIME_F32 */
+#define KFFT_CODELET_MAX_COMPOSITE 32 /* longest codelet of several factors */
+#define KFFT_CODELET_MAX 61           /* longest codelet: a prime */
 
 typedef struct {
     strbuf *b;
@@ -40,7 +41,7 @@ static int is_prime(int r)
 
 int gen_codelet_supported(int r)
 {
-    if (r < 2 || r > KFFT_CODELET_MAX) return 0;
+    if (r < 2 || r > KFFT_CODELET_MAX || (r > KFFT_CODELET_MAX_COMPOSITE && !is_prime(r))) return 0;
     for (int d = 2; d <= r; d++)
         while (r % d == 0) {
             if (d > KFFT_CODELET_MAX_PRIME || !is_prime(d)) return 0;

@@ -18,12 +18,16 @@ static int prime_factors(int64_t n, int64_t *p, int max)
     return k;
 }
 
-int kfft_is_smooth(int64_t n)
+static int smooth_to(int64_t n, int64_t pmax)
 {
-    for (int64_t d = 2; d <= KFFT_MAX_CODELET_PRIME; d++)
+    for (int64_t d = 2; d <= pmax; d++)
         while (n % d == 0) n /= d;
     return n == 1;
 }
+
+int kfft_is_smooth(int64_t n) { return smooth_to(n, KFFT_MAX_CODELET_PRIME); }
+
+int kfft_is_smooth_prec(int64_t n, int f64) { return smooth_to(n, f64 ? KFFT_MAX_CODELET_PRIME : KFFT_MAX_CODELET_PRIME_F32); }
 
 /* Radices largest first (the order of the passes). */
 static void sort_desc(int *rad, int n)
@@ -80,7 +84,7 @@ static int radices_packed(int64_t R, int64_t cap, int *rad, int max, int flat)
     int nf = prime_factors(R, f, 64);
     if (nf < 0) return -1;
     for (int i = 0; i < nf; i++) {
-        if (f[i] > KFFT_MAX_CODELET_LEN) return -1;
+        if (f[i] > KFFT_MAX_CODELET_LEN && f[i] > KFFT_MAX_CODELET_PRIME_F32) return -1;
         if (f[i] > cap) cap = f[i]; /* a prime above the cap is a radix of its own */
     }
     for (int i = 0, j = nf - 1; i < j; i++, j--) { /* largest first */
@@ -153,7 +157,7 @@ static int radices_narrow(int64_t R, int *rad, int max)
     /* Odd part: ascending primes merged while the radix stays <= KFFT_MAX_ODD_RADIX
      * (e.g. 243 = 27 x 9, 1000 = 8 x 25 x 5), so fewer passes touch shared memory. */
     int cur = 1;
-    for (int p = 3; p <= KFFT_MAX_CODELET_PRIME; p += 2)
+    for (int p = 3; p <= KFFT_MAX_CODELET_PRIME_F32; p += 2)
         while (R % p == 0) {
             R /= p;
             if (cur * p > KFFT_MAX_ODD_RADIX && cur > 1) {

@@ -3,13 +3,20 @@
 #define KFFT_FACTOR_H
 #include <stdint.h>
 
-/* Largest prime that has a codelet (gen/codelet.c); larger prime factors go to Bluestein. */
+/* Largest prime that has a codelet (gen/codelet.c) in fp64; larger prime factors go to Bluestein
+ * or Rader. */
 #define KFFT_MAX_CODELET_PRIME 31
+/* ... and in fp32: the primes 37..61 as radices of their own (branch fp32-prime-codelets,
+ * untimed: a direct prime DFT of p points costs about p FMAs a point, 35 at 37, where Bluestein
+ * runs two FFTs of m >= 2n-1 points and Rader's passes a convolution and a second round trip). */
+#define KFFT_MAX_CODELET_PRIME_F32 61
 /* Largest odd composite radix (a product of small primes, one codelet). */
 #define KFFT_MAX_ODD_RADIX 27
 
 /* 1 if every prime factor of n is <= KFFT_MAX_CODELET_PRIME. */
 int kfft_is_smooth(int64_t n);
+/* 1 if every prime factor of n has a codelet in that precision (fp32: <= KFFT_MAX_CODELET_PRIME_F32). */
+int kfft_is_smooth_prec(int64_t n, int f64);
 /* Longest codelet (gen/codelet.c). */
 #define KFFT_MAX_CODELET_LEN 32
 /* Largest radix of the balanced decomposition: on the H100 radices of 24..32 held more

@@ -524,11 +524,11 @@ static int prime_pass_kind(int64_t p, int64_t emax)
  * more than 0.02 of cuFFT (fp32 27141 = 3 x 83 x 109, 1.39 -> 1.50) and lost 14 (fp32 20758
  * 1.63 -> 1.47, 16683 1.37 -> 1.24, 21338 1.68 -> 1.53; bench/results/h200-2026-11-30l-calls.txt
  * call 2). */
-static void prime_factor_passes(int64_t n, int64_t emax, int last_ok, prime_passes *pp)
+static void prime_factor_passes(int64_t n, int64_t emax, int last_ok, int f64, prime_passes *pp)
 {
     int64_t p1 = kfft_max_prime_factor(n), r1 = n / p1;
-    int64_t p2 = kfft_is_smooth(r1) ? 0 : kfft_max_prime_factor(r1);
-    if (p2 && (!kfft_is_smooth(r1 / p2) || (r1 / p2 < 2 && !last_ok))) return;
+    int64_t p2 = kfft_is_smooth_prec(r1, f64) ? 0 : kfft_max_prime_factor(r1);
+    if (p2 && (!kfft_is_smooth_prec(r1 / p2, f64) || (r1 / p2 < 2 && !last_ok))) return;
     int k1 = prime_pass_kind(p1, emax), k2 = p2 ? prime_pass_kind(p2, emax) : 1;
     if (!k1 || !k2) return;
     pp->p[0] = p1;
@@ -547,7 +547,7 @@ typedef struct {
     int last;             /* applies the normalization */
 } stage_req;
 
-static int64_t conv_length(int64_t n) { return kfft_is_smooth(n) ? n : kfft_bluestein_length(n); }
+static int64_t conv_length(int64_t n, int f64) { return kfft_is_smooth_prec(n, f64) ? n : kfft_bluestein_length(n); }
 
 /* A composite length whose Bluestein convolution fits one block (n = 13239 = 9 x 1471, m =
  * 27000) runs Rader's passes for its prime factors past the codelets, then the rest's, where
@@ -576,11 +576,11 @@ static int64_t conv_length(int64_t n) { return kfft_is_smooth(n) ? n : kfft_blue
 static int rader_passes_over_block(int64_t n, const stage_req *r, const kfft_problem *p, int64_t emax)
 {
     int f64 = p->f64, strided = r->is != 1;
-    if (p->mirror.on || kfft_is_smooth(n) || kfft_max_prime_factor(n) == n) return 0;
+    if (p->mirror.on || kfft_is_smooth_prec(n, f64) || kfft_max_prime_factor(n) == n) return 0;
     if ((!f64 && r->type == KFFT_C2R) || (!f64 && r->type != KFFT_C2C && r->n % 2)) return 0;
     if (r->n < (f64 ? 1800 : r->type == KFFT_R2C ? 8000 : 10000)) return 0;
     prime_passes pp = {{0, 0}, {0, 0}};
-    prime_factor_passes(n, emax, 1, &pp);
+    prime_factor_passes(n, emax, 1, f64, &pp);
     if (!pp.p[0] || !pp.rader[0] || (pp.p[1] && !pp.rader[1])) return 0;
     if (!f64 && (pp.p[1] || pp.p[0] > 2048)) return 0;
     if (f64 && strided && pp.p[1] && pp.p[1] != pp.p[0]) return 0;
@@ -660,9 +660,9 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
      * whose half is smooth take it in passes (kspec.h: rtw), the n/2 transform's bytes (and
      * workspace) instead of the full complex one's or two-for-one's. */
     int64_t n = r->n;
-    int pack = r->type != KFFT_C2C && n % 2 == 0 && conv_length(n / 2) <= emax &&
+    int pack = r->type != KFFT_C2C && n % 2 == 0 && conv_length(n / 2, f64) <= emax &&
                !rader_passes_over_block(n / 2, r, p, emax);
-    int pack_passes = !pack && r->type != KFFT_C2C && n % 2 == 0 && !p->mirror.on && kfft_is_smooth(n / 2);
+    int pack_passes = !pack && r->type != KFFT_C2C && n % 2 == 0 && !p->mirror.on && kfft_is_smooth_prec(n / 2, f64);
     pack |= pack_passes;
     if (r->type == KFFT_R2C) {
         base.ld = pack ? KS_LD_PAIR : KS_LD_REAL;
@@ -686,8 +686,8 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         n /= 2;
     }
     base.n = n;
-    int smooth = kfft_is_smooth(n);
-    int64_t N = conv_length(n);
+    int smooth = kfft_is_smooth_prec(n, f64);
+    int64_t N = conv_length(n, f64);
     /* Rader for a prime whose n-1 is smooth and fits one block with its 2*B slots: a
      * convolution of length n-1 instead of Bluestein's >= 2n-1. Not on the packed routes,
      * whose pre/post steps pair elements in natural order. Where Bluestein also fits one
@@ -732,7 +732,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
      * two-for-one pairs (below), nor the sparse rows' mirrored stores. */
     int pairs = r->type == KFFT_R2C && !pack && sg->ntrans >= 2;
     if (!smooth && !rader && !g && (N > emax || rader_passes_over_block(n, r, p, emax)))
-        prime_factor_passes(n, emax, !pairs && !p->mirror.on, &pp);
+        prime_factor_passes(n, emax, !pairs && !p->mirror.on, f64, &pp);
     int64_t pf = pp.p[0], rp = pf && pp.rader[0] ? pf : 0; /* a prime-factor pass first; Rader's */
     if (pf) N = n;
     else if (!smooth && !rader) N = conv_choice(p, s->nstages - 1, n, r->is, r->type == KFFT_C2R, info);
