@@ -2,9 +2,9 @@
 # A/B of branch fp32-prime-codelets (fp32 codelets for the primes 37..61: lengths whose prime
 # factors are all <= 61 run mixed radix, one kernel or passes, where main runs Bluestein or Rader's
 # passes; fp64 unchanged) against main: seeded fp32 C2C lengths it moves (seed 8103, six per band
-# 2..1000, 1000..4000, 4000..12000, 12000..30000 of the c2c sweep family's 543 moved), the survey's
+# 2..1000, 1000..4000, 4000..12000, 12000..30000 of the c2c sweep family's moved lengths), the survey's
 # lows (2214, 3663, fp32 7552), two-prime lengths (23532, 26047), a multi-pass length (303104 =
-# 37 x 8192), 2-D rows and columns (64 x 3663, 3663 x 256), twelve R2C/C2R of the real family's 605;
+# 37 x 8192), 2-D rows and columns (64 x 3663, 3663 x 256), twelve R2C/C2R of the real family's moved;
 # two reps (gpu_ab.sh: A = main's tree, B = this one), then CUDA checks of the moved plans.
 #   rm -rf .ab-base && mkdir .ab-base && git archive main src include bench cli cmake CMakeLists.txt tests | tar -x -C .ab-base
 #   run(command='bash scripts/gpu_ab_fp32_primes.sh', carry=[".ab-base", ".deps"])     (about 6 minutes on the H200)

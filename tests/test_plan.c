@@ -1428,8 +1428,8 @@ static void two_prime_passes(void)
     static const describe_case c[] = {
         {KFFT_C2C, KFFT_F32, 57084, "rader | k0 pass R=70(10x7) B=32 T=224 L=16 | k1 pass R=66(11x6) B=32 T=192 rader p=67 L=16 | k2 pass R=12(12) "},
         {KFFT_C2C, KFFT_F32, 31423, "rader | k0 pass R=66(11x6) B=32 T=192 L=16 | k1 pass R=66(11x6) B=32 T=192 rader p=67 L=16 | k2 pass R=7(7) "},
-        /* fp32 23532 = 12 x 37 x 53 and 26047 = 7 x 61 x 61: one kernel since its prime codelets */
-        {KFFT_C2C, KFFT_F32, 23532, "axis len 23532 | k0 single R=23532(53x37x12) "},
+        /* fp32 23532 = 12 x 37 x 53 with its prime codelets (one past 31 a length): Rader's pass for the 53, then 37x12 */
+        {KFFT_C2C, KFFT_F32, 23532, "rader | k0 pass R=52(13x4) B=32 T=128 L=8 | k1 pass R=444(37x12) B=4 T=48 pad"},
         {KFFT_C2C, KFFT_F32, 20758, "bluestein p=107 m=216 | k0 pass R=216(18x12) B=8 T=96 L=16 cf | k1 pass R=96(12x8) B=16 T=128 rader p=97 "},
         {KFFT_C2C, KFFT_F32, 17762, "bluestein p=107 m=216 | k0 pass R=216(18x12) B=8 T=96 L=16 cf | k1 pass R=168(14x12) B=8 T=96 bluestein p=83 L=16 cf | k2 pass R=2(2) "},
         {KFFT_R2C, KFFT_F32, 16465, "two-for-one rader | k0 pass R=88(11x8) "},

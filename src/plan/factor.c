@@ -27,7 +27,18 @@ static int smooth_to(int64_t n, int64_t pmax)
 
 int kfft_is_smooth(int64_t n) { return smooth_to(n, KFFT_MAX_CODELET_PRIME); }
 
-int kfft_is_smooth_prec(int64_t n, int f64) { return smooth_to(n, f64 ? KFFT_MAX_CODELET_PRIME : KFFT_MAX_CODELET_PRIME_F32); }
+/* fp32: at most one prime factor past KFFT_MAX_CODELET_PRIME. Two such radices in one block held
+ * too many registers offline (sass_count, H200 plans: 26047 = 61x61x7 19.9 KB spilled, 26273 =
+ * 47x43x13 1 KB, 5476 = 37x37x4 748 bytes); their lengths keep the prime-factor passes. */
+int kfft_is_smooth_prec(int64_t n, int f64)
+{
+    if (f64) return smooth_to(n, KFFT_MAX_CODELET_PRIME);
+    static const int wide_primes[] = {37, 41, 43, 47, 53, 59, 61}; /* the primes past 31 up to KFFT_MAX_CODELET_PRIME_F32 */
+    int wide = 0;
+    for (size_t i = 0; i < sizeof wide_primes / sizeof *wide_primes; i++)
+        while (n % wide_primes[i] == 0) n /= wide_primes[i], wide++;
+    return wide <= 1 && smooth_to(n, KFFT_MAX_CODELET_PRIME);
+}
 
 /* Radices largest first (the order of the passes). */
 static void sort_desc(int *rad, int n)

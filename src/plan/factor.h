@@ -15,7 +15,8 @@
 
 /* 1 if every prime factor of n is <= KFFT_MAX_CODELET_PRIME. */
 int kfft_is_smooth(int64_t n);
-/* 1 if every prime factor of n has a codelet in that precision (fp32: <= KFFT_MAX_CODELET_PRIME_F32). */
+/* 1 if every prime factor of n has a codelet in that precision (fp32: <= KFFT_MAX_CODELET_PRIME_F32,
+ * at most one of them past KFFT_MAX_CODELET_PRIME). */
 int kfft_is_smooth_prec(int64_t n, int f64);
 /* Longest codelet (gen/codelet.c). */
 #define KFFT_MAX_CODELET_LEN 32
