@@ -1442,6 +1442,35 @@ static void two_prime_passes(void)
     expect_describes("two prime passes", c, sizeof c / sizeof *c);
 }
 
+/* fp32 codelets for the primes 37..61 (factor.h KFFT_MAX_CODELET_PRIME_F32): one kernel where main
+ * ran Bluestein (3663 = 37x11x9; fp64 keeps Rader's passes); a block a rule measured on radices up
+ * to 31 would bind (4300 at 512 threads to 64 registers, the packed C2R 5900's 2950 at 50 to 123)
+ * takes a thread per butterfly of the prime's pass, unbound (blocks.c blk_wide_prime_block); a lone
+ * 53..61 left over takes Rader's pass (18391 = 347 x 53; 11041 = 181 x 61 so stays in Bluestein's
+ * one block), but not in R2C's pairs, where that pass may not come last (R2C 22007 = 373 x 59 keeps
+ * the codelet's). Fails without the codelets, the unbinding, or either side of the lone-prime rule. */
+static void wide_prime_codelets(void)
+{
+    static const describe_case c[] = {
+        {KFFT_C2C, KFFT_F32, 3663, "axis len 3663 | k0 single R=3663(37x11x9) B=1 T="},
+        {KFFT_C2C, KFFT_F64, 3663, "axis len 3663 rader | k0 pass R=36(6x6)"},
+        {KFFT_C2C, KFFT_F32, 4300, "axis len 4300 | k0 single R=4300(43x25x4) B=1 T=128 L=128"},
+        {KFFT_C2R, KFFT_F32, 5900, "axis len 5900 packed | k0 single R=2950(59x50) B=1 T=64 L=64"},
+        {KFFT_C2C, KFFT_F32, 18391, "| k1 pass R=52(13x4) B=32 T=128 rader p=53"},
+        {KFFT_C2C, KFFT_F32, 11041, "axis len 11041 bluestein m=22400 | k0 single"},
+        {KFFT_R2C, KFFT_F32, 22007, "two-for-one rader | k0 pass R=372(31x12) B=8 T=96 L=32 | k1 pass R=59(59) B=32 T=32"},
+    };
+    expect_describes("wide prime codelets", c, sizeof c / sizeof *c);
+    /* the unbound blocks hold no register bound */
+    static const int64_t unbound[] = {4300, 5133};
+    for (size_t i = 0; i < sizeof unbound / sizeof *unbound; i++) {
+        kfft_schedule s;
+        if (schedule_dev(0, KFFT_C2C, KFFT_F32, 1, &unbound[i], 64, &s, "wide prime unbound", i)) continue;
+        CHECK(!strstr(s.describe, "regs="), "wide prime %lld: a register bound in %s", (long long)unbound[i], s.describe);
+        kfft_schedule_free(&s);
+    }
+}
+
 /* Composite lengths whose Bluestein convolution fits one block, with Rader's prime passes where
  * measured faster (schedule.c: rader_passes_over_block): fp64 from 1800, fp32 C2C from 10000 and
  * R2C from 8000 with one prime factor p <= 2048; the rest keep one-kernel Bluestein (fp32 C2R, fp32
@@ -2851,6 +2880,7 @@ int main(void)
     rader_passes();
     factor_bluestein();
     two_prime_passes();
+    wide_prime_codelets();
     rader_passes_over_block();
     conv_8192();
     c2r_clamp();

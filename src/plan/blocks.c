@@ -485,6 +485,21 @@ int blk_widest_pass_threads(const kspec *k, const kfft_device_info *info)
     return pass_threads(k, info, maxr, 0);
 }
 
+/* fp32 one-column blocks whose widest radix is a prime codelet past 31 points (37..61) hold that
+ * codelet's p values and twiddles a thread: where a rule measured on radices up to 31 bound their
+ * registers, a thread per butterfly of that pass, in whole warps, unbound. The bounds spilled offline (sass_count, H200 plans:
+ * 5133 = 59x29x3 at 512 threads bound to 64 registers 1580 bytes, 650 SASS instructions per
+ * point; at 96 threads none, 166; C2R 10266's packed 5133 at 87 threads bound to 106, 660 bytes). */
+void blk_wide_prime_block(kspec *k, const kfft_device_info *info)
+{
+    int minr, maxr;
+    radix_range(k, &minr, &maxr);
+    if (k->f64 || k->B != 1 || !k->regs || maxr <= KFFT_MAX_CODELET_PRIME || kfft_max_prime_factor(maxr) != maxr) return;
+    k->T = pass_threads(k, info, maxr, 1);
+    k->regs = 0;
+    k->spill_bet = 0;
+}
+
 /* A thread per butterfly of the narrowest radix's pass (every pass one round), in whole warps, up to block_cap. */
 int blk_narrowest_pass_threads(const kspec *k, const kfft_device_info *info)
 {

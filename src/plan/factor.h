@@ -6,9 +6,13 @@
 /* Largest prime that has a codelet (gen/codelet.c) in fp64; larger prime factors go to Bluestein
  * or Rader. */
 #define KFFT_MAX_CODELET_PRIME 31
-/* ... and in fp32: the primes 37..61 as radices of their own (branch fp32-prime-codelets,
- * untimed: a direct prime DFT of p points costs about p FMAs a point, 35 at 37, where Bluestein
- * runs two FFTs of m >= 2n-1 points and Rader's passes a convolution and a second round trip). */
+/* ... and in fp32: the primes 37..61 as radices of their own. A direct prime DFT of p points costs
+ * about p FMAs a point, 35 at 37, where Bluestein runs two FFTs of m >= 2n-1 points and Rader's
+ * passes a convolution and a second round trip. H200, against main's Bluestein and Rader routes
+ * (bench/results/h200-2026-12-01b-calls.txt call 1): 38 of 44 seeded fp32 C2C, R2C, C2R and 2-D
+ * cases faster, 3663 = 37x11x9 0.52 -> 1.63 of cuFFT, 2214 0.74 -> 1.46, 17138 1.53 -> 4.50,
+ * 3663 x 256 0.56 -> 1.35; the losers set the narrowing in blocks.c (blk_wide_prime_block) and
+ * schedule.c (prime_factor_passes). fp64 keeps 31: its 59-point codelet spilled 1.7 KB offline. */
 #define KFFT_MAX_CODELET_PRIME_F32 61
 /* Largest odd composite radix (a product of small primes, one codelet). */
 #define KFFT_MAX_ODD_RADIX 27

@@ -527,7 +527,14 @@ static int prime_pass_kind(int64_t p, int64_t emax)
 static void prime_factor_passes(int64_t n, int64_t emax, int last_ok, int f64, prime_passes *pp)
 {
     int64_t p1 = kfft_max_prime_factor(n), r1 = n / p1;
-    int64_t p2 = kfft_is_smooth_prec(r1, f64) ? 0 : kfft_max_prime_factor(r1);
+    /* fp32: a lone 53, 59 or 61 left over takes Rader's pass, not its codelet's, which holds the p
+     * values a thread, and so rader_passes_over_block leaves 11041 = 181 x 61 to Bluestein's one
+     * block. H200 (bench/results/h200-2026-12-01b-calls.txt calls 1 and 3): 18391 = 347 x 53 1.84 ->
+     * 2.08 of cuFFT, 11041 2.62 -> 3.79, 23797 2.57 -> 2.92, C2R 28991 2.21 -> 2.60, 23423 -1%; 41..47
+     * gained as codelets (23641 2.45 -> 2.62). Not where Rader's pass may not come last (R2C's
+     * pairs: no pass there, Bluestein's; R2C 22007 1.90 -> 1.75, 26137 1.38 -> 1.31). */
+    int lone_wide = !f64 && last_ok && r1 >= 53 && kfft_max_prime_factor(r1) == r1;
+    int64_t p2 = kfft_is_smooth_prec(r1, f64) && !lone_wide ? 0 : kfft_max_prime_factor(r1);
     if (p2 && (!kfft_is_smooth_prec(r1 / p2, f64) || (r1 / p2 < 2 && !last_ok))) return;
     int k1 = prime_pass_kind(p1, emax), k2 = p2 ? prime_pass_kind(p2, emax) : 1;
     if (!k1 || !k2) return;
@@ -935,6 +942,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             k->spill_bet = two != 0;
         }
         if ((k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) && !k->regs) k->regs = blk_conv_regs(k, f64, info);
+        blk_wide_prime_block(k, info);
         /* Measured choices: the tuner's candidate, else the device's wisdom. */
         kfft_wisdom_entry key = {.f64 = f64, .R = N, .is = r->is, .B = Bkey, .ops = k->ops, .io = kfft_wisdom_io(k->ld, k->st), .split = -1};
         if ((tuned = measured_choice(p, s->nstages - 1, info, &key))) {
