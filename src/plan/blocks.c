@@ -487,9 +487,12 @@ int blk_widest_pass_threads(const kspec *k, const kfft_device_info *info)
 
 /* fp32 one-column blocks whose widest radix is a prime codelet past 31 points (37..61) hold that
  * codelet's p values and twiddles a thread: where a rule measured on radices up to 31 bound their
- * registers, a thread per butterfly of that pass, in whole warps, unbound. The bounds spilled offline (sass_count, H200 plans:
- * 5133 = 59x29x3 at 512 threads bound to 64 registers 1580 bytes, 650 SASS instructions per
- * point; at 96 threads none, 166; C2R 10266's packed 5133 at 87 threads bound to 106, 660 bytes). */
+ * registers, a thread per butterfly of that pass, in whole warps, unbound. Bound, they spilled
+ * offline (sass_count, H200 plans: 5133 = 59x29x3 at 512 threads and 64 registers 1580 bytes; C2R
+ * 10266's packed 5133 at 87 threads and 106 registers 660 bytes). H200, against the bounds
+ * (bench/results/h200-2026-12-01b-calls.txt call 3): 4920 1.95 -> 3.99 of cuFFT, 4300 1.84 ->
+ * 3.04, C2R 5900 0.34 -> 2.83, C2R 2322 1.30 -> 2.61, C2R 10266 1.07 -> 1.44, 64 x 4300 1.78 ->
+ * 2.40; 5133 itself 1.70 -> 1.60 (96 threads: three warps a block, two blocks an SM). */
 void blk_wide_prime_block(kspec *k, const kfft_device_info *info)
 {
     int minr, maxr;

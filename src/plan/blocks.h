@@ -69,7 +69,7 @@ int blk_narrowest_pass_threads(const kspec *k, const kfft_device_info *info);
 int blk_every_pass_threads(const kspec *k, const kfft_device_info *info);
 int blk_odd_block_threads(const kspec *k, const kfft_device_info *info);
 int blk_odd_block_regs(const kspec *k, const kfft_device_info *info);
-/* fp32 one-column blocks with a codelet past 31 points: a thread per butterfly of its pass, unbound. */
+/* fp32 one-column blocks with a codelet past 31 points that a rule bound: a thread per butterfly of its pass, unbound. */
 void blk_wide_prime_block(kspec *k, const kfft_device_info *info);
 int blk_odd_block_few(const kspec *k, const kfft_device_info *info);
 int blk_packed_c2r_columns(const kspec *k, int B, const kfft_device_info *info);
