@@ -33,11 +33,10 @@ int kfft_is_smooth(int64_t n) { return smooth_to(n, KFFT_MAX_CODELET_PRIME); }
 int kfft_is_smooth_prec(int64_t n, int f64)
 {
     if (f64) return smooth_to(n, KFFT_MAX_CODELET_PRIME);
-    static const int wide_primes[] = {37, 41, 43, 47, 53, 59, 61}; /* the primes past 31 up to KFFT_MAX_CODELET_PRIME_F32 */
-    int wide = 0;
-    for (size_t i = 0; i < sizeof wide_primes / sizeof *wide_primes; i++)
-        while (n % wide_primes[i] == 0) n /= wide_primes[i], wide++;
-    return wide <= 1 && smooth_to(n, KFFT_MAX_CODELET_PRIME);
+    int wide = 0; /* ascending trial division divides by primes only */
+    for (int64_t d = 2; d <= KFFT_MAX_CODELET_PRIME_F32; d++)
+        while (n % d == 0) n /= d, wide += d > KFFT_MAX_CODELET_PRIME;
+    return n == 1 && wide <= 1;
 }
 
 /* Radices largest first (the order of the passes). */
