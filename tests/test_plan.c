@@ -1448,7 +1448,8 @@ static void two_prime_passes(void)
  * takes a thread per butterfly of the prime's pass, unbound (blocks.c blk_wide_prime_block); a lone
  * 53..61 left over takes Rader's pass (18391 = 347 x 53; 11041 = 181 x 61 so stays in Bluestein's
  * one block), but not in R2C's pairs, where that pass may not come last (R2C 22007 = 373 x 59 keeps
- * the codelet's). Fails without the codelets, the unbinding, or either side of the lone-prime rule. */
+ * the codelet's). Fails without the codelets, the unbinding, either side of the lone-prime rule, or
+ * either bound of wide_alone. */
 static void wide_prime_codelets(void)
 {
     static const describe_case c[] = {
@@ -1459,6 +1460,12 @@ static void wide_prime_codelets(void)
         {KFFT_C2C, KFFT_F32, 18391, "| k1 pass R=52(13x4) B=32 T=128 rader p=53"},
         {KFFT_C2C, KFFT_F32, 11041, "axis len 11041 bluestein m=22400 | k0 single"},
         {KFFT_R2C, KFFT_F32, 22007, "two-for-one rader | k0 pass R=372(31x12) B=8 T=96 L=32 | k1 pass R=59(59) B=32 T=32"},
+        /* the rest of a wide prime packs under the mode's cap (61x45x2 before), up to 12800 points and
+         * where that takes no more radices (factor.c wide_alone) */
+        {KFFT_C2C, KFFT_F32, 5490, "axis len 5490 | k0 single R=5490(61x10x9) B=1"},
+        {KFFT_C2C, KFFT_F32, 16520, "axis len 16520 | k0 single R=16520(59x35x8) B=1"},
+        {KFFT_C2C, KFFT_F32, 19470, "axis len 19470 | k0 single R=19470(59x55x6) B=1"},
+        {KFFT_C2C, KFFT_F32, 2135, "axis len 2135 | k0 single R=2135(61x35) B=1"},
     };
     expect_describes("wide prime codelets", c, sizeof c / sizeof *c);
     /* the unbound blocks hold no register bound */

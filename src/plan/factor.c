@@ -85,16 +85,38 @@ static int pack(const int64_t *f, int nf, int i, int64_t *g, int k, int64_t cap,
     return 0;
 }
 
+static int radices_packed(int64_t R, int64_t cap, int *rad, int max, int flat);
+
+/* fp32's prime codelets 37..61 raise the cap to the prime, so the rest may pack into composite
+ * radices past 32 points (5490 = 61x45x2). Where the prime as a radix of its own and the rest
+ * packed under the mode's cap take no more radices (61x10x9) and the length is at most 12800,
+ * that is the plan (bench/results/h200-2026-12-01c-calls.txt: 5490 1.14 -> 3.27 of cuFFT, 5856
+ * 1.03 -> 2.75, 9150 0.99 -> 3.31; calls 1-2 21 of 24 such lengths faster, the slowest -9%, call
+ * 3 13 of 16 outside them, the slowest -3%). Past 12800 (blocks of 288-512 threads) 8 of 10 lost
+ * (16520 59x35x8 -> 59x20x14 -34%); a radix more lost on all 8 that took one (19470 -59%). */
+static int wide_alone(int64_t R, int64_t wide, int64_t cap, int *rad, int n, int flat)
+{
+    int alt[KFFT_MAX_CODELET_LEN + 1];
+    if (R > 12800) return n;
+    int m = R == wide ? 0 : radices_packed(R / wide, cap, alt + 1, n - 1, flat);
+    if (m < 0 || m + 1 > n) return n;
+    alt[0] = (int)wide;
+    sort_desc(alt, m + 1);
+    for (int j = 0; j <= m; j++) rad[j] = alt[j];
+    return m + 1;
+}
+
 /* The fewest codelets of length <= cap, mixing even and odd factors, the largest one as
  * small as that count allows; with flat, then the smallest as large (9000: 25x20x18, not
  * 25x24x15). */
 static int radices_packed(int64_t R, int64_t cap, int *rad, int max, int flat)
 {
-    int64_t f[64], g[KFFT_MAX_CODELET_LEN];
+    int64_t f[64], g[KFFT_MAX_CODELET_LEN], wide = 0, cap0 = cap;
     int nf = prime_factors(R, f, 64);
     if (nf < 0) return -1;
     for (int i = 0; i < nf; i++) {
         if (f[i] > KFFT_MAX_CODELET_LEN && f[i] > KFFT_MAX_CODELET_PRIME_F32) return -1;
+        if (f[i] > KFFT_MAX_CODELET_LEN) wide = f[i];
         if (f[i] > cap) cap = f[i]; /* a prime above the cap is a radix of its own */
     }
     for (int i = 0, j = nf - 1; i < j; i++, j--) { /* largest first */
@@ -122,7 +144,7 @@ static int radices_packed(int64_t R, int64_t cap, int *rad, int max, int flat)
             for (int j = 0; j < k; j++)
                 if (g[j] > 1) rad[n++] = (int)g[j];
             sort_desc(rad, n);
-            return n;
+            return wide ? wide_alone(R, wide, cap0, rad, n, flat) : n;
         }
     }
     return -1;
