@@ -218,6 +218,23 @@ static void rader_spec(kspec *k, int64_t p, kfft_table *t)
     k->bhat = tab_rader_spectrum(t, p, g);
 }
 
+/* A Rader convolution in a block (one kernel, or a prime factor's pass) on pairwise coprime
+ * radices, as many as the planner chose (kspec.h: pfa): no twiddles, its tables in the
+ * prime-factor layout. Branch rader-pfa, untimed (scripts/gpu_ab_rader_pfa.sh): offline, SASS
+ * instructions a point 0.49-0.97 of main's in the one-kernel cases sampled (17443 0.77, 52329's
+ * pass 0.80), but where the grouping widens the largest radix (401: 20x20 -> 25x16) registers
+ * rise and blocks per SM fall (bench/results/local-2026-12-01c-offline-leads.txt, 5). */
+static void rader_pfa(kspec *k, kfft_table *t)
+{
+    int rad[KS_MAX_RADICES], n;
+    if (!(k->ops & KS_MID_RADER) || k->R < 2) return;
+    if (k->nrad < 2 || (n = kfft_coprime_radices(k->R, rad, k->nrad, k->f64)) < 2) return;
+    k->pfa = 1;
+    k->nrad = n;
+    memcpy(k->rad, rad, (size_t)n * sizeof rad[0]);
+    tab_rader_layout(t, k->dlog, k->bhat, k->rad, k->nrad);
+}
+
 /* Can Bluestein's passes sp[0..2np) run the first FFT's last pass and the second's first as
  * one kernel (kspec.h: ks_bluestein_middle)? Where both have the same radices (the second
  * FFT's passes come in reverse order for it), column j's outputs are the next pass's inputs
@@ -502,6 +519,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, const
             k->twst = 1;
             if (ks_kernel_smem(k) * blk_elem_bytes(f64) > (int64_t)info->smem_optin) k->twst = 0;
         }
+        rader_pfa(k, t);
         blk_local_tables(k, t, info, split);
         Ns *= R[p];
     }
@@ -953,6 +971,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             k->spill_bet = 0;
         }
         if (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) blk_conv_order(k);
+        rader_pfa(k, t);
         blk_c2r_rtw1(k, info);
         blk_local_tables(k, t, info, key.split);
         s->src[sg->first] = r->src;
@@ -1190,6 +1209,7 @@ static void describe(kfft_schedule *s, const kfft_problem *p)
                 o += snprintf(s->describe + o, cap - (size_t)o, ")");
             }
             if (k->clu) o += snprintf(s->describe + o, cap - (size_t)o, " C=%d", k->clu);
+            if (k->pfa) o += snprintf(s->describe + o, cap - (size_t)o, " pfa"); /* coprime radices, no twiddles */
             if (ks_bluestein_middle(k)) o += snprintf(s->describe + o, cap - (size_t)o, " mid");
             if (k->twsplit) o += snprintf(s->describe + o, cap - (size_t)o, " L=%d", k->twsplit);
             o = describe_passes(s->describe, o, cap, " D=", k->twdirect, k->nrad); /* passes with direct tables */
