@@ -191,8 +191,9 @@ static void conv_and_bounds(void)
     }
     /* The tuner records a stage's radix mode from its kernel (kfft_tune_stage_entry), whose
      * convolution radices are reordered (8219 widest: 28,21,28): each mode must read back as
-     * itself, or a re-tune rewrites a wisdom entry as another kernel. */
-    static const int64_t modes_n[] = {8219, 4093, 12289};
+     * itself, or a re-tune rewrites a wisdom entry as another kernel. Rader's on coprime radices
+     * (17443, kspec.h: pfa) compare the modes' radices regrouped, as the planner regroups them. */
+    static const int64_t modes_n[] = {8219, 4093, 12289, 17443};
     for (size_t i = 0; i < sizeof modes_n / sizeof modes_n[0]; i++)
         for (int m = KFFT_RADIX_NARROW; m <= KFFT_RADIX_WIDEST; m++) {
             kfft_plan_desc d = {.precision = KFFT_F32, .rank = 1, .batch = 4};
@@ -212,9 +213,11 @@ static void conv_and_bounds(void)
                 continue;
             }
             /* a mode with the same radices as the planner's own (auto), or an earlier one, reads back as that */
-            int R = (int)s.spec[0].R, rad[KS_MAX_RADICES], n = kfft_codelet_radices(R, rad, KS_MAX_RADICES, m), want = -1;
+            int R = (int)s.spec[0].R, rad[KS_MAX_RADICES], n = kfft_codelet_radices(R, rad, KS_MAX_RADICES, m), want = -1, pfa = s.spec[0].pfa;
+            if (pfa) n = kfft_coprime_radices(R, rad, n, 0);
             for (int o = -1; o <= m && want < 0; o++) {
                 int mo = o < 0 ? kfft_radix_auto(R, 0) : o, r2[KS_MAX_RADICES], n2 = kfft_codelet_radices(R, r2, KS_MAX_RADICES, mo);
+                if (pfa) n2 = kfft_coprime_radices(R, r2, n2, 0);
                 if (n2 == n && !memcmp(r2, rad, sizeof(int) * (size_t)n)) want = mo;
             }
             CHECK(kfft_tune_stage_entry(&s, 0, &e) && e.radix == want, "radix mode %d of %lld (%s) read back as %d, want %d", m,
