@@ -1385,15 +1385,15 @@ static void expect_describes(const char *what, const describe_case *c, size_t nc
 static void rader_passes(void)
 {
     static const describe_case c[] = {
-        {KFFT_C2C, KFFT_F32, 21816, "rader | k0 pass R=100(25x4) B=16 T=160"},
+        {KFFT_C2C, KFFT_F32, 21816, "rader | k0 pass R=100(10x10) B=16 T=160"},
         {KFFT_C2C, KFFT_F32, 34304, "rader | k0 pass R=66(11x6) B=32 T=192"}, /* 24064 = 512 x 47 before fp32's prime codelets */
         {KFFT_C2C, KFFT_F32, 17152, "rader | k0 pass R=66(11x6) B=32 T=192"},
         {KFFT_C2C, KFFT_F32, 27057, "rader | k0 pass R=310(31x10) B=8 T=80 "},
         {KFFT_C2C, KFFT_F32, 15024, "rader | k0 pass R=312(13x8x3) B=4 T=96 "},
         {KFFT_C2C, KFFT_F64, 17110, "rader | k0 pass R=58(29x2) B=32 T=64 "},
-        {KFFT_C2C, KFFT_F64, 21816, "rader | k0 pass R=100(25x4) B=8 T=80 "},
+        {KFFT_C2C, KFFT_F64, 21816, "rader | k0 pass R=100(10x10) B=8 T=80 "},
         {KFFT_R2C, KFFT_F64, 18658, "two-for-one rader | k0 pass R=490(10x7x7) B=2 T=98 "},
-        {KFFT_C2R, KFFT_F64, 21816, "two-for-one rader | k0 pass R=100(25x4) B=8 T=80 "},
+        {KFFT_C2R, KFFT_F64, 21816, "two-for-one rader | k0 pass R=100(10x10) B=8 T=80 "},
         {KFFT_R2C, KFFT_F32, 20413, "two-for-one bluestein m=40960"},
     };
     expect_describes("rader pass", c, sizeof c / sizeof *c);
@@ -1435,13 +1435,13 @@ static void two_prime_passes(void)
         {KFFT_C2C, KFFT_F32, 31423, "rader | k0 pass R=66(11x6) B=32 T=192 pfa | k1 pass R=66(11x6) B=32 T=192 rader p=67 pfa | k2 pass R=7(7) "},
         /* fp32 23532 = 12 x 37 x 53 with its prime codelets (one past 31 a length): Rader's pass for the 53, then 37x12 */
         {KFFT_C2C, KFFT_F32, 23532, "rader | k0 pass R=52(13x4) B=32 T=128 pfa | k1 pass R=444(37x12) B=4 T=48 pad"},
-        {KFFT_C2C, KFFT_F32, 20758, "bluestein p=107 m=216 | k0 pass R=216(18x12) B=8 T=96 L=16 cf | k1 pass R=96(32x3) B=16 T=128 rader p=97 "},
+        {KFFT_C2C, KFFT_F32, 20758, "bluestein p=107 m=216 | k0 pass R=216(18x12) B=8 T=96 L=16 cf | k1 pass R=96(12x8) B=16 T=128 rader p=97 "},
         {KFFT_C2C, KFFT_F32, 17762, "bluestein p=107 m=216 | k0 pass R=216(18x12) B=8 T=96 L=16 cf | k1 pass R=168(14x12) B=8 T=96 bluestein p=83 L=16 cf | k2 pass R=2(2) "},
         {KFFT_R2C, KFFT_F32, 16465, "two-for-one rader | k0 pass R=88(11x8) "},
-        {KFFT_C2C, KFFT_F64, 23532, "rader | k0 pass R=52(13x4) B=16 T=64 pfa | k1 pass R=36(9x4) B=16 T=96 rader p=37 pfa | k2 pass R=12(12) "},
+        {KFFT_C2C, KFFT_F64, 23532, "rader | k0 pass R=52(13x4) B=16 T=64 pfa | k1 pass R=36(6x6) B=16 T=96 rader p=37 L=8 | k2 pass R=12(12) "},
         {KFFT_C2R, KFFT_F64, 14457, "two-for-one rader | k0 pass R=78(13x6) "},
         {KFFT_C2C, KFFT_F32, 20413, "bluestein p=149 m=300 | k0 pass R=300(20x15) B=8 T=120 L=32 cf | k1 pass R=136(17x8) B=16 T=128 rader p=137 pfa"},
-        {KFFT_C2C, KFFT_F64, 130499, "bluestein p=3527 m=7056 | k0 pass R=7056(16x9x7x7) B=1 T=441 cf | k1 pass R=36(9x4) B=16 T=96 rader p=37 pfa"},
+        {KFFT_C2C, KFFT_F64, 130499, "bluestein p=3527 m=7056 | k0 pass R=7056(16x9x7x7) B=1 T=441 cf | k1 pass R=36(6x6) B=16 T=96 rader p=37 L=8"},
         {KFFT_C2R, KFFT_F32, 20413, "two-for-one bluestein p=149 m=300 | k0 pass R=300(20x15) B=8 T=120 L=32 cf | k1 pass R=136(17x8) B=16 T=128 rader p=137 pfa"},
     };
     expect_describes("two prime passes", c, sizeof c / sizeof *c);
@@ -1450,8 +1450,9 @@ static void two_prime_passes(void)
 /* Rader's convolutions on pairwise coprime radices (kspec.h: pfa; schedule.c rader_pfa): as many
  * radices as the planner chose, regrouped from p-1's prime powers with the largest as small as can
  * be (factor.c kfft_coprime_radices), none where a prime power has no codelet (12288 = 2^12 x 3,
- * 1470's 49) or the count cannot hold them (2520 = 8 x 9 x 5 x 7 in three). Fails without the
- * rule, or with a grouping that is not balanced (first fit: 2310 as 22x21x5). */
+ * 1470's 49) or the count cannot hold them (2520 = 8 x 9 x 5 x 7 in three), nor where a thread would
+ * take more than 1.3x the points. Fails without the rule, without that bound, or with a grouping that
+ * is not balanced (first fit: 2310 as 22x21x5). */
 static void rader_pfa_rule(void)
 {
     static const struct { int64_t R; int n, f64; const char *want; } g[] = {
@@ -1471,6 +1472,11 @@ static void rader_pfa_rule(void)
         {KFFT_C2C, KFFT_F32, 15391, "rader | k0 single R=15390(19x18x15x3) B=1 T=1024 L=128"}, /* 81 | 15390 */
         {KFFT_C2C, KFFT_F32, 52329, "rader | k0 pass R=17442(27x19x17x2) B=1 T=1024 C=3 pfa"},
         {KFFT_R2C, KFFT_F32, 2311, "two-for-one rader | k0 single R=2310(15x14x11) "},
+        /* none where a thread's points would grow past 1.3x (schedule.c thread_points): 401's 25x16
+         * at 96 threads takes 57 against 20x20's 40, 21816's 25x4 37 against 20; 1009 1.26 keeps it */
+        {KFFT_C2C, KFFT_F32, 401, "rader | k0 single R=400(20x20) B=4 T=96 L=32"},
+        {KFFT_C2C, KFFT_F32, 21816, "rader | k0 pass R=100(10x10) B=16 T=160 L=16 |"},
+        {KFFT_C2C, KFFT_F32, 1009, "rader | k0 single R=1008(16x9x7) B=2 T=192 pfa"},
     };
     expect_describes("rader pfa", c, sizeof c / sizeof *c);
 }
@@ -1487,7 +1493,7 @@ static void wide_prime_codelets(void)
 {
     static const describe_case c[] = {
         {KFFT_C2C, KFFT_F32, 3663, "axis len 3663 | k0 single R=3663(37x11x9) B=1 T="},
-        {KFFT_C2C, KFFT_F64, 3663, "axis len 3663 rader | k0 pass R=36(9x4)"},
+        {KFFT_C2C, KFFT_F64, 3663, "axis len 3663 rader | k0 pass R=36(6x6)"},
         {KFFT_C2C, KFFT_F32, 4300, "axis len 4300 | k0 single R=4300(43x25x4) B=1 T=128 L=128"},
         {KFFT_C2R, KFFT_F32, 5900, "axis len 5900 packed | k0 single R=2950(59x50) B=1 T=64 L=64"},
         {KFFT_C2C, KFFT_F32, 18391, "| k1 pass R=52(13x4) B=32 T=128 rader p=53"},
@@ -1524,9 +1530,9 @@ static void rader_passes_over_block(void)
 {
     static const describe_case c[] = {
         {KFFT_C2C, KFFT_F32, 13239, "axis len 13239 rader | k0 pass R=1470(15x14x7) "},
-        {KFFT_R2C, KFFT_F32, 9422, "axis len 9422 two-for-one rader | k0 pass R=672(32x7x3) "},
+        {KFFT_R2C, KFFT_F32, 9422, "axis len 9422 two-for-one rader | k0 pass R=672(12x8x7) "},
         {KFFT_C2C, KFFT_F64, 4779, "axis len 4779 rader | k0 pass R=58(29x2) "},
-        {KFFT_C2C, KFFT_F64, 3922, "axis len 3922 rader | k0 pass R=52(13x4) B=16 T=64 pfa | k1 pass R=36(9x4) B=16 T=96 rader p=37 "},
+        {KFFT_C2C, KFFT_F64, 3922, "axis len 3922 rader | k0 pass R=52(13x4) B=16 T=64 pfa | k1 pass R=36(6x6) B=16 T=96 rader p=37 "},
         {KFFT_C2R, KFFT_F64, 12780, "axis len 12780 two-for-one rader | k0 pass R=70(10x7) "},
         {KFFT_C2R, KFFT_F32, 9824, "axis len 9824 packed bluestein m=10000 | k0 single "},
         {KFFT_C2C, KFFT_F32, 12477, "axis len 12477 bluestein m=25200 | k0 single "},

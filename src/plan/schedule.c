@@ -218,17 +218,29 @@ static void rader_spec(kspec *k, int64_t p, kfft_table *t)
     k->bhat = tab_rader_spectrum(t, p, g);
 }
 
+/* A thread's points over a block's passes on radices rad[0..n): pass r takes ceil(B R / r / T)
+ * rounds of r points (passes.c). */
+static int64_t thread_points(const kspec *k, const int *rad, int n)
+{
+    int64_t pts = 0;
+    for (int i = 0; i < n; i++) pts += ((int64_t)k->B * k->R / rad[i] + k->T - 1) / k->T * rad[i];
+    return pts;
+}
+
 /* A Rader convolution in a block (one kernel, or a prime factor's pass) on pairwise coprime
  * radices, as many as the planner chose (kspec.h: pfa): no twiddles, its tables in the
- * prime-factor layout. Branch rader-pfa, untimed (scripts/gpu_ab_rader_pfa.sh): offline, SASS
- * instructions a point 0.49-0.97 of main's in the one-kernel cases sampled (17443 0.77, 52329's
- * pass 0.80), but where the grouping widens the largest radix (401: 20x20 -> 25x16) registers
- * rise and blocks per SM fall (bench/results/local-2026-12-01c-offline-leads.txt, 5). */
+ * prime-factor layout. H200, same-run ratios to cuFFT (bench/results/h200-2026-12-01d-calls.txt):
+ * 17443 2.79 -> 3.28, 8191 2.52 -> 3.33, 5851 2.68 -> 4.29, 52329 2.17 -> 2.58, C2R 8191 3.02 ->
+ * 4.34, R2C 52329^2 99.5 -> 89.3 ms; fp64 8191 1.87 -> 2.66. The threads stay the planner's, so
+ * a grouping whose small radix needs more rounds of them lost (401 20x20 -> 25x16 at 96 threads
+ * -24%, 1301 -11%, 21816's pass 25x4 -7%, fp64 -21%; 673, 1249 -33%): none where a thread would
+ * take more than 1.3x the points (up to it, 1009 at 1.26 +13%; past it, gains of 3% at most). */
 static void rader_pfa(kspec *k, kfft_table *t)
 {
     int rad[KS_MAX_RADICES], n;
     if (!(k->ops & KS_MID_RADER) || k->R < 2) return;
     if (k->nrad < 2 || (n = kfft_coprime_radices(k->R, rad, k->nrad, k->f64)) < 2) return;
+    if (thread_points(k, rad, n) * 10 > thread_points(k, k->rad, k->nrad) * 13) return;
     k->pfa = 1;
     k->nrad = n;
     memcpy(k->rad, rad, (size_t)n * sizeof rad[0]);
