@@ -134,14 +134,15 @@ static void banks(int rank, const int64_t *n, const char *conflicted, int exact)
 
 /* One-kernel convolutions (Bluestein, Rader): where the largest even radix repeats, the
  * radices start and end with it so the middle stays in registers (kernel.c: emit_mid_fused);
- * an odd one is not moved (8219's 7). With a register bound (kfft_tune's knob) the CUDA
+ * an odd one is not moved (8219's 7). Rader's on pairwise coprime radices (8191: 13x10x9x7, kspec.h
+ * pfa) fuse whatever the radices. With a register bound (kfft_tune's knob) the CUDA
  * source carries the blocks per SM that shared memory and threads allow. */
 static void conv_and_bounds(void)
 {
     static const struct {
         int64_t n;
         int fused;
-    } conv[] = {{127, 1}, {257, 1}, {1021, 1}, {4093, 1}, {7681, 1}, {12289, 1}, {8219, 0}, {8191, 0}};
+    } conv[] = {{127, 1}, {257, 1}, {1021, 1}, {4093, 1}, {7681, 1}, {12289, 1}, {8219, 0}, {4481, 0}, {8191, 1}};
     kfft_device_info info = test_h100_info("sm_90");
     for (size_t i = 0; i < sizeof conv / sizeof conv[0]; i++) {
         kfft_schedule s;
@@ -190,8 +191,9 @@ static void conv_and_bounds(void)
     }
     /* The tuner records a stage's radix mode from its kernel (kfft_tune_stage_entry), whose
      * convolution radices are reordered (8219 widest: 28,21,28): each mode must read back as
-     * itself, or a re-tune rewrites a wisdom entry as another kernel. */
-    static const int64_t modes_n[] = {8219, 4093, 12289};
+     * itself, or a re-tune rewrites a wisdom entry as another kernel. Rader's on coprime radices
+     * (17443, kspec.h: pfa) compare the modes' radices regrouped, as the planner regroups them. */
+    static const int64_t modes_n[] = {8219, 4093, 12289, 17443};
     for (size_t i = 0; i < sizeof modes_n / sizeof modes_n[0]; i++)
         for (int m = KFFT_RADIX_NARROW; m <= KFFT_RADIX_WIDEST; m++) {
             kfft_plan_desc d = {.precision = KFFT_F32, .rank = 1, .batch = 4};
@@ -211,9 +213,11 @@ static void conv_and_bounds(void)
                 continue;
             }
             /* a mode with the same radices as the planner's own (auto), or an earlier one, reads back as that */
-            int R = (int)s.spec[0].R, rad[KS_MAX_RADICES], n = kfft_codelet_radices(R, rad, KS_MAX_RADICES, m), want = -1;
+            int R = (int)s.spec[0].R, rad[KS_MAX_RADICES], n = kfft_codelet_radices(R, rad, KS_MAX_RADICES, m), want = -1, pfa = s.spec[0].pfa;
+            if (pfa) n = kfft_coprime_radices(R, rad, n, 0);
             for (int o = -1; o <= m && want < 0; o++) {
                 int mo = o < 0 ? kfft_radix_auto(R, 0) : o, r2[KS_MAX_RADICES], n2 = kfft_codelet_radices(R, r2, KS_MAX_RADICES, mo);
+                if (pfa) n2 = kfft_coprime_radices(R, r2, n2, 0);
                 if (n2 == n && !memcmp(r2, rad, sizeof(int) * (size_t)n)) want = mo;
             }
             CHECK(kfft_tune_stage_entry(&s, 0, &e) && e.radix == want, "radix mode %d of %lld (%s) read back as %d, want %d", m,
@@ -227,8 +231,8 @@ static void conv_and_bounds(void)
         int64_t n;
         kfft_precision prec;
         int T, minb;
-    } store[] = {{3345, KFFT_F32, 320, 2}, {4409, KFFT_F32, 448, 2}, {8191, KFFT_F32, 512, 2}, {1499, KFFT_F32, 160, 0},
-                 {17443, KFFT_F32, 1024, 0}, {8191, KFFT_F64, 0, 0},
+    } store[] = {{3345, KFFT_F32, 320, 2}, {4409, KFFT_F32, 448, 2}, {12101, KFFT_F32, 512, 2}, {1499, KFFT_F32, 160, 0},
+                 {15391, KFFT_F32, 1024, 0}, {4481, KFFT_F64, 0, 0}, /* 8191 and 17443 before Rader's pfa */
                  /* 4000..6144 points, balanced radices: a thread per butterfly of the narrowest pass
                   * (blocks.c every_pass_threads; 20x18x15: 384, 21x16x14: 352); Bluestein's blocks of
                   * 257..352 threads up to 48 KB bound to three blocks per SM (blk_conv_regs), 3345's
@@ -1075,10 +1079,11 @@ static void strided_axes(void)
 static void split_twiddles(void)
 {
     struct { kfft_type type; int prec; int64_t n; int on; } c[] = {
-        {KFFT_C2C, KFFT_F32, 17443, 1}, {KFFT_C2C, KFFT_F32, 52329, 1}, {KFFT_C2C, KFFT_F32, 6720, 1}, {KFFT_C2C, KFFT_F32, 1021, 1},
+        {KFFT_C2C, KFFT_F32, 15391, 1}, {KFFT_C2C, KFFT_F32, 46173, 1}, {KFFT_C2C, KFFT_F32, 6720, 1}, {KFFT_C2C, KFFT_F32, 1021, 1},
         {KFFT_C2C, KFFT_F32, 4093, 1},  {KFFT_C2C, KFFT_F32, 1048576, 1}, {KFFT_C2C, KFFT_F32, 2048, 1}, {KFFT_C2C, KFFT_F32, 65536, 0},
         {KFFT_C2C, KFFT_F32, 257, 0},   {KFFT_C2C, KFFT_F32, 8192, 0},  {KFFT_C2R, KFFT_F32, 2048, 0},  {KFFT_C2C, KFFT_F64, 9000, 1},
         {KFFT_C2C, KFFT_F64, 4093, 1},  {KFFT_C2C, KFFT_F64, 65536, 0}, {KFFT_C2C, KFFT_F32, 256, 1}, {KFFT_C2C, KFFT_F32, 32, 0},
+        {KFFT_C2C, KFFT_F32, 17443, 0}, /* Rader on coprime radices (kspec.h: pfa): no twiddles */
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         char d[1024];
@@ -1086,12 +1091,12 @@ static void split_twiddles(void)
         CHECK((strstr(d, " L=") != NULL) == c[i].on, "n=%lld: split twiddles expected %s: %s", (long long)c[i].n, c[i].on ? "on" : "off", d);
     }
     char d[1024];
-    plan1d(17443, d, sizeof d);
-    CHECK(strstr(d, "R=17442(19x18x17x3) B=1 T=1024 L=256") != NULL, "17443: L=256 expected: %s", d);
-    /* kfft_tune's knob (and wisdom's split=) overrides the rule either way: 17443's one
+    plan1d(15391, d, sizeof d);
+    CHECK(strstr(d, "R=15390(19x18x15x3) B=1 T=1024 L=128") != NULL, "15391: L=128 expected: %s", d);
+    /* kfft_tune's knob (and wisdom's split=) overrides the rule either way: 15391's one
      * kernel without, 2^16's passes of 256 with. */
     kfft_device_info info = test_h100_info("sm_90");
-    int64_t n[2] = {17443, 65536};
+    int64_t n[2] = {15391, 65536};
     for (int i = 0; i < 2; i++) {
         kfft_plan_desc pd;
         memset(&pd, 0, sizeof pd);
@@ -1105,7 +1110,7 @@ static void split_twiddles(void)
         p.knob[0].on = 1;
         p.knob[0].T = 1024; /* the one kernel's: threads, padding, radices as the defaults */
         p.knob[0].pad = i ? -1 : 1;
-        p.knob[0].radix = i ? -1 : kfft_radix_auto(17442, 0);
+        p.knob[0].radix = i ? -1 : kfft_radix_auto(15390, 0);
         p.knob[0].regs = 0;
         p.knob[0].split = i;
         int bad = kfft_schedule_build(&p, &info, &s);
@@ -1122,8 +1127,8 @@ static void direct_twiddles(void)
 {
     struct { int prec, rank; int64_t n[2]; const char *want; } c[] = {
         {KFFT_F32, 1, {8219}, "R=16464(21x16x7x7) B=1 T=800 L=256 D=1,2"},
-        {KFFT_F32, 1, {17443}, "R=17442(19x18x17x3) B=1 T=1024 L=256 D=1,2"},
-        {KFFT_F32, 1, {52329}, "R=17442(19x18x17x3) B=1 T=1024 C=3 L=256 D=1,2 W=3 S=2"},
+        {KFFT_F32, 1, {15391}, "R=15390(19x18x15x3) B=1 T=1024 L=128 D=1,2 W=3 S=2"}, /* 17443, 52329 before pfa */
+        {KFFT_F32, 1, {46173}, "R=15390(19x18x15x3) B=1 T=1024 C=3 L=128 D=1,2 W=3 S=2"},
         {KFFT_F32, 1, {16384}, "R=16384(32x32x16) B=1 T=512 D=1"},
         {KFFT_F32, 1, {4096}, NULL},           /* 32 KB: several blocks per SM */
         {KFFT_F32, 1, {1 << 24}, NULL},        /* passes of 4 columns of 4096 */
@@ -1426,20 +1431,54 @@ static void factor_bluestein(void)
 static void two_prime_passes(void)
 {
     static const describe_case c[] = {
-        {KFFT_C2C, KFFT_F32, 57084, "rader | k0 pass R=70(10x7) B=32 T=224 L=16 | k1 pass R=66(11x6) B=32 T=192 rader p=67 L=16 | k2 pass R=12(12) "},
-        {KFFT_C2C, KFFT_F32, 31423, "rader | k0 pass R=66(11x6) B=32 T=192 L=16 | k1 pass R=66(11x6) B=32 T=192 rader p=67 L=16 | k2 pass R=7(7) "},
+        {KFFT_C2C, KFFT_F32, 57084, "rader | k0 pass R=70(10x7) B=32 T=224 pfa | k1 pass R=66(11x6) B=32 T=192 rader p=67 pfa | k2 pass R=12(12) "},
+        {KFFT_C2C, KFFT_F32, 31423, "rader | k0 pass R=66(11x6) B=32 T=192 pfa | k1 pass R=66(11x6) B=32 T=192 rader p=67 pfa | k2 pass R=7(7) "},
         /* fp32 23532 = 12 x 37 x 53 with its prime codelets (one past 31 a length): Rader's pass for the 53, then 37x12 */
-        {KFFT_C2C, KFFT_F32, 23532, "rader | k0 pass R=52(13x4) B=32 T=128 L=8 | k1 pass R=444(37x12) B=4 T=48 pad"},
+        {KFFT_C2C, KFFT_F32, 23532, "rader | k0 pass R=52(13x4) B=32 T=128 pfa | k1 pass R=444(37x12) B=4 T=48 pad"},
         {KFFT_C2C, KFFT_F32, 20758, "bluestein p=107 m=216 | k0 pass R=216(18x12) B=8 T=96 L=16 cf | k1 pass R=96(12x8) B=16 T=128 rader p=97 "},
         {KFFT_C2C, KFFT_F32, 17762, "bluestein p=107 m=216 | k0 pass R=216(18x12) B=8 T=96 L=16 cf | k1 pass R=168(14x12) B=8 T=96 bluestein p=83 L=16 cf | k2 pass R=2(2) "},
         {KFFT_R2C, KFFT_F32, 16465, "two-for-one rader | k0 pass R=88(11x8) "},
-        {KFFT_C2C, KFFT_F64, 23532, "rader | k0 pass R=52(13x4) B=16 T=64 L=8 | k1 pass R=36(6x6) B=16 T=96 rader p=37 L=8 | k2 pass R=12(12) "},
+        {KFFT_C2C, KFFT_F64, 23532, "rader | k0 pass R=52(13x4) B=16 T=64 pfa | k1 pass R=36(6x6) B=16 T=96 rader p=37 L=8 | k2 pass R=12(12) "},
         {KFFT_C2R, KFFT_F64, 14457, "two-for-one rader | k0 pass R=78(13x6) "},
-        {KFFT_C2C, KFFT_F32, 20413, "bluestein p=149 m=300 | k0 pass R=300(20x15) B=8 T=120 L=32 cf | k1 pass R=136(17x8) B=16 T=128 rader p=137 L=16"},
+        {KFFT_C2C, KFFT_F32, 20413, "bluestein p=149 m=300 | k0 pass R=300(20x15) B=8 T=120 L=32 cf | k1 pass R=136(17x8) B=16 T=128 rader p=137 pfa"},
         {KFFT_C2C, KFFT_F64, 130499, "bluestein p=3527 m=7056 | k0 pass R=7056(16x9x7x7) B=1 T=441 cf | k1 pass R=36(6x6) B=16 T=96 rader p=37 L=8"},
-        {KFFT_C2R, KFFT_F32, 20413, "two-for-one bluestein p=149 m=300 | k0 pass R=300(20x15) B=8 T=120 L=32 cf | k1 pass R=136(17x8) B=16 T=128 rader p=137 L=16"},
+        {KFFT_C2R, KFFT_F32, 20413, "two-for-one bluestein p=149 m=300 | k0 pass R=300(20x15) B=8 T=120 L=32 cf | k1 pass R=136(17x8) B=16 T=128 rader p=137 pfa"},
     };
     expect_describes("two prime passes", c, sizeof c / sizeof *c);
+}
+
+/* Rader's convolutions on pairwise coprime radices (kspec.h: pfa; schedule.c rader_pfa): as many
+ * radices as the planner chose, regrouped from p-1's prime powers with the largest as small as can
+ * be (factor.c kfft_coprime_radices), none where a prime power has no codelet (12288 = 2^12 x 3,
+ * 1470's 49) or the count cannot hold them (2520 = 8 x 9 x 5 x 7 in three), nor where a thread would
+ * take more than 1.3x the points. Fails without the rule, without that bound, or with a grouping that
+ * is not balanced (first fit: 2310 as 22x21x5). */
+static void rader_pfa_rule(void)
+{
+    static const struct { int64_t R; int n, f64; const char *want; } g[] = {
+        {17442, 4, 0, "27x19x17x2"}, {2310, 3, 0, "15x14x11"}, {8190, 4, 0, "13x10x9x7"}, {660, 3, 1, "12x11x5"},
+        {100, 2, 0, "25x4"},         {12288, 4, 0, NULL},      {1470, 3, 0, NULL},       {2520, 3, 0, NULL},
+        {2520, 4, 0, "9x8x7x5"},     {3540, 3, 0, "59x12x5"},  {3540, 3, 1, NULL}, /* 59: fp32's codelet only */
+    };
+    for (size_t i = 0; i < sizeof g / sizeof *g; i++) {
+        int rad[KS_MAX_RADICES], n = kfft_coprime_radices(g[i].R, rad, g[i].n, g[i].f64);
+        char got[64] = "";
+        for (int j = 0, o = 0; j < n; j++) o += snprintf(got + o, sizeof got - (size_t)o, "%s%d", j ? "x" : "", rad[j]);
+        CHECK(g[i].want ? n == g[i].n && !strcmp(got, g[i].want) : n < 0, "coprime radices of %lld in %d: %s (want %s)",
+              (long long)g[i].R, g[i].n, n < 0 ? "none" : got, g[i].want ? g[i].want : "none");
+    }
+    static const describe_case c[] = {
+        {KFFT_C2C, KFFT_F32, 17443, "rader | k0 single R=17442(27x19x17x2) B=1 T=1024 pfa"},
+        {KFFT_C2C, KFFT_F32, 15391, "rader | k0 single R=15390(19x18x15x3) B=1 T=1024 L=128"}, /* 81 | 15390 */
+        {KFFT_C2C, KFFT_F32, 52329, "rader | k0 pass R=17442(27x19x17x2) B=1 T=1024 C=3 pfa"},
+        {KFFT_R2C, KFFT_F32, 2311, "two-for-one rader | k0 single R=2310(15x14x11) "},
+        /* none where a thread's points would grow past 1.3x (schedule.c thread_points): 401's 25x16
+         * at 96 threads takes 57 against 20x20's 40, 21816's 25x4 37 against 20; 1009 1.26 keeps it */
+        {KFFT_C2C, KFFT_F32, 401, "rader | k0 single R=400(20x20) B=4 T=96 L=32"},
+        {KFFT_C2C, KFFT_F32, 21816, "rader | k0 pass R=100(10x10) B=16 T=160 L=16 |"},
+        {KFFT_C2C, KFFT_F32, 1009, "rader | k0 single R=1008(16x9x7) B=2 T=192 pfa"},
+    };
+    expect_describes("rader pfa", c, sizeof c / sizeof *c);
 }
 
 /* fp32 codelets for the primes 37..61 (factor.h KFFT_MAX_CODELET_PRIME_F32): one kernel where main
@@ -1459,7 +1498,7 @@ static void wide_prime_codelets(void)
         {KFFT_C2R, KFFT_F32, 5900, "axis len 5900 packed | k0 single R=2950(59x50) B=1 T=64 L=64"},
         {KFFT_C2C, KFFT_F32, 18391, "| k1 pass R=52(13x4) B=32 T=128 rader p=53"},
         {KFFT_C2C, KFFT_F32, 11041, "axis len 11041 bluestein m=22400 | k0 single"},
-        {KFFT_R2C, KFFT_F32, 22007, "two-for-one rader | k0 pass R=372(31x12) B=8 T=96 L=32 | k1 pass R=59(59) B=32 T=32"},
+        {KFFT_R2C, KFFT_F32, 22007, "two-for-one rader | k0 pass R=372(31x12) B=8 T=96 pfa | k1 pass R=59(59) B=32 T=32"},
         /* the rest of a wide prime packs under the mode's cap (61x45x2 before), up to 12800 points and
          * where that takes no more radices (factor.c wide_alone) */
         {KFFT_C2C, KFFT_F32, 5490, "axis len 5490 | k0 single R=5490(61x10x9) B=1"},
@@ -1493,7 +1532,7 @@ static void rader_passes_over_block(void)
         {KFFT_C2C, KFFT_F32, 13239, "axis len 13239 rader | k0 pass R=1470(15x14x7) "},
         {KFFT_R2C, KFFT_F32, 9422, "axis len 9422 two-for-one rader | k0 pass R=672(12x8x7) "},
         {KFFT_C2C, KFFT_F64, 4779, "axis len 4779 rader | k0 pass R=58(29x2) "},
-        {KFFT_C2C, KFFT_F64, 3922, "axis len 3922 rader | k0 pass R=52(13x4) B=16 T=64 L=8 | k1 pass R=36(6x6) B=16 T=96 rader p=37 "},
+        {KFFT_C2C, KFFT_F64, 3922, "axis len 3922 rader | k0 pass R=52(13x4) B=16 T=64 pfa | k1 pass R=36(6x6) B=16 T=96 rader p=37 "},
         {KFFT_C2R, KFFT_F64, 12780, "axis len 12780 two-for-one rader | k0 pass R=70(10x7) "},
         {KFFT_C2R, KFFT_F32, 9824, "axis len 9824 packed bluestein m=10000 | k0 single "},
         {KFFT_C2C, KFFT_F32, 12477, "axis len 12477 bluestein m=25200 | k0 single "},
@@ -1502,7 +1541,7 @@ static void rader_passes_over_block(void)
         {KFFT_C2C, KFFT_F64, 1569, "axis len 1569 bluestein m=3150 | k0 single "},
         {KFFT_C2C, KFFT_F64, 4894, "axis len 4894 bluestein m=9800 | k0 single "},
         {KFFT_R2C, KFFT_F32, 9423, "axis len 9423 two-for-one bluestein m=18900 | k0 single "},
-        {KFFT_R2C, KFFT_F64, 5105, "axis len 5105 two-for-one rader | k0 pass R=1020(17x15x4) "},
+        {KFFT_R2C, KFFT_F64, 5105, "axis len 5105 two-for-one rader | k0 pass R=1020(17x12x5) "},
         {KFFT_C2R, KFFT_F64, 5679, "axis len 5679 two-for-one rader | k0 pass R=630(10x9x7) "},
         {KFFT_R2C, KFFT_F64, 4247, "axis len 4247 two-for-one bluestein m=8505 | k0 single "},
     };
@@ -2888,6 +2927,7 @@ int main(void)
     factor_bluestein();
     two_prime_passes();
     wide_prime_codelets();
+    rader_pfa_rule();
     rader_passes_over_block();
     conv_8192();
     c2r_clamp();
@@ -2934,10 +2974,10 @@ int main(void)
         kfft_precision prec;
         const char *want;
     } rthreads[] = {{3121, KFFT_F32, "R=3120(16x15x13) B=1 T=256"}, {1783, KFFT_F32, "R=1782(18x11x9) B=1 T=224"},
-                    {433, KFFT_F32, "R=432(27x16) B=4 T=128"},      {2801, KFFT_F32, "R=2800(20x14x10) B=1 T=160"},
+                    {433, KFFT_F32, "R=432(27x16) B=4 T=128"},      {2801, KFFT_F32, "R=2800(25x16x7) B=1 T=160"},
                     {3457, KFFT_F32, "R=3456(18x16x12) B=1 T=192"}, {2917, KFFT_F32, "R=2916(18x9x18) B=1 T=192"},
-                    {331, KFFT_F32, "R=330(11x10x3) B=4 T=128"},    {4621, KFFT_F32, "R=4620(21x20x11) B=1 T=448"},
-                    {1051, KFFT_F64, "R=1050(15x14x5) B=1 T=96"},   {2689, KFFT_F64, "R=2688(16x14x12) B=1 T=168"}};
+                    {331, KFFT_F32, "R=330(11x6x5) B=4 T=128"},    {4621, KFFT_F32, "R=4620(21x20x11) B=1 T=448"},
+                    {1051, KFFT_F64, "R=1050(25x7x6) B=1 T=96"},   {2689, KFFT_F64, "R=2688(16x14x12) B=1 T=168"}};
     for (size_t i = 0; i < sizeof rthreads / sizeof *rthreads; i++) {
         char d[1024];
         plan1d_prec(KFFT_C2C, rthreads[i].prec, rthreads[i].n, 1000, d, sizeof d);
@@ -2972,8 +3012,8 @@ int main(void)
     route(1000, "R=1000(10x10x10)", 1);
     route(8219, "R=16464(21x16x7x7) B=1 T=800", 1); /* balanced 14x14x14x6 needs 1176 threads: -25% */
     route(16384, "R=16384(32x32x16) B=1 T=512", 1); /* fp32, padded: 0.90 -> 0.95 of cuFFT (session 11) */
-    route(17443, "R=17442(19x18x17x3) B=1 T=1024", 1); /* Rader of >= 12288 points: 1024 threads (session 12) */
-    route(52329, "pass R=17442(19x18x17x3) B=1 T=1024", 1); /* and Rader passes (session 16: 1.54 -> 1.68) */
+    route(17443, "R=17442(27x19x17x2) B=1 T=1024", 1); /* Rader of >= 12288 points: 1024 threads (session 12) */
+    route(52329, "pass R=17442(27x19x17x2) B=1 T=1024", 1); /* and Rader passes (session 16: 1.54 -> 1.68) */
     /* Thread counts of session 12 (bench/results/h100-2026-11-25g-ab.txt): 512 where the widest
      * pass has 300..900 butterflies and the narrowest <= 4096, also one block per SM; whole
      * warps, not up to 1024, elsewhere; Bluestein blocks keep whole warps. */

@@ -511,8 +511,12 @@ static void emit_zat(strbuf *b, const kspec *k, const char *name, const char *po
     long long slots = (long long)ks_col_area(k);
     sb_printf(b, "            kfft_cplx %s = s[%lld + c];\n            if ((%s) == 0) %s = cadd(%s, s[%lld + c]);\n", name, slots, pos, name,
               name, slots + k->B);
-    sb_printf(b, "            else { int m = (int)tw[%lld + (%s)].x; %s = cadd(%s, cconj(s[KFFT_SP(c * %d + (m == 0 ? 0 : %d - m))])); }\n",
-              (long long)k->dlog, pos, name, name, k->R, k->R);
+    if (k->pfa) /* the position of -dlog(pos) in the table's imaginary part (tables.c) */
+        sb_printf(b, "            else %s = cadd(%s, cconj(s[KFFT_SP(c * %d + (int)tw[%lld + (%s)].y)]));\n", name, name, k->R,
+                  (long long)k->dlog, pos);
+    else
+        sb_printf(b, "            else { int m = (int)tw[%lld + (%s)].x; %s = cadd(%s, cconj(s[KFFT_SP(c * %d + (m == 0 ? 0 : %d - m))])); }\n",
+                  (long long)k->dlog, pos, name, name, k->R, k->R);
 }
 
 /* Two-for-one R2C, from a = Z[k] and z = Z*[n-k] (k = pos): X_a[k] = (a + z)/2 to transform
@@ -923,7 +927,16 @@ static void emit_kernel(strbuf *b, int dialect, const kspec *k, int index)
     }
     int fused = conv && ks_conv_fused(k);
     gen_emit_fft(b, k, index, from_global, to_global && !conv, 0, fused ? MID_FUSED : conv ? MID_STORE : MID_NONE);
-    if (conv) gen_emit_fft(b, k, index, 0, to_global, fused, MID_NONE);
+    if (conv && k->pfa) { /* the inverse FFT's radices in reverse: its input is the forward's output layout */
+        kspec inv = *k;
+        for (int p = 0; p < k->nrad; p++) {
+            inv.rad[p] = k->rad[k->nrad - 1 - p];
+            inv.keep[p] = k->keep[k->nrad - 1 - p];
+        }
+        gen_emit_fft(b, &inv, index, 0, to_global, fused, MID_NONE);
+    } else if (conv) {
+        gen_emit_fft(b, k, index, 0, to_global, fused, MID_NONE);
+    }
     if (k->clu) {
         emit_cluster_store(b, k, index);
     } else if (ks_pair_pass(k)) {

@@ -108,6 +108,11 @@ typedef struct {
     int64_t n;           /* user's transform length (Bluestein guards, chirp) */
     int R;               /* in-block FFT length */
     int nrad, rad[KS_MAX_RADICES];
+    /* A one-kernel Rader convolution whose radices are pairwise coprime (the prime-factor
+     * algorithm): its passes take no twiddles, the load and the store place elements in Good's
+     * layout through Rader's tables (tables.c: tab_rader_layout), the spectrum sits in the
+     * CRT's order, and the inverse FFT runs the radices in reverse. */
+    int pfa;
     int B;               /* columns per block */
     int pad;             /* shared-memory layout against bank conflicts: KS_PAD_ROWS, KS_PAD_SWZ or 0 */
     int swzfold;         /* KS_PAD_SWZ: the passes take the XOR once a thread where the stride allows (passes.c) */
@@ -329,7 +334,7 @@ static inline int64_t ks_smem_elems(int64_t elems, int f64, int pad) { return pa
 static inline int64_t ks_col_area(const kspec *k) { return ks_smem_elems((int64_t)k->B * k->R, k->f64, k->pad) + (int64_t)k->B * k->cpad; }
 /* A one-kernel convolution (Bluestein, Rader) whose FFT starts and ends with the same radix
  * does its middle in registers (kernel.c: emit_mid_fused); the planner orders radices so. */
-static inline int ks_conv_fused(const kspec *k) { return k->nrad >= 2 && k->rad[0] == k->rad[k->nrad - 1]; }
+static inline int ks_conv_fused(const kspec *k) { return k->nrad >= 2 && (k->pfa || k->rad[0] == k->rad[k->nrad - 1]); }
 /* A pass's twiddles staged in shared memory (kspec.twst): after the columns (and Rader's
  * slots), pa[b][j'] of local column c at b*B + c (b < R/rad[0]), then pb[q-1][j'] at
  * (R/rad[0] + q-1)*B + c. The block's threads fetch them once, next to their data loads, so

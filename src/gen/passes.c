@@ -244,7 +244,9 @@ void gen_emit_fft(strbuf *b, const kspec *k, int index, int from_global, int to_
             sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) rv[it * %d + i] = cmul(rv[it * %d + i], cmul(w0, s[%lld + (%d + i - 1) * %d + bc]));\n",
                       live, r, r, area, RB, k->B);
         }
-        if (Ns > 1 && k->twdirect[p]) {
+        if (k->pfa) { /* no twiddles between coprime radices (kspec.h: pfa) */
+            if (Ns > 1) sb_printf(b, "            int kk = bj %% %lld;\n", Ns);
+        } else if (Ns > 1 && k->twdirect[p]) {
             sb_printf(b, "            int kk = bj %% %lld;\n", Ns);
             sb_printf(b, "#pragma unroll\n            for (int i = 1; i < %d; i++) rv[it * %d + i] = cmul(rv[it * %d + i], s[%lld + (i - 1) * %lld + kk]);\n",
                       r, r, r, (long long)ks_direct_offset(k, p), Ns);

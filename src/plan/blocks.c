@@ -230,6 +230,11 @@ void blk_local_tables(kspec *k, kfft_table *t, const kfft_device_info *info, int
     k->twsplit = 0;
     for (int p = 0; p < KS_MAX_RADICES; p++) k->twdirect[p] = k->twpow[p] = k->keep[p] = 0;
     int shift = 0;
+    if (k->pfa) { /* no twiddles (kspec.h: pfa) */
+        for (int p = 0; p < k->nrad; p++) k->tw_local[p] = 0;
+        stage_rounds(k, info);
+        return;
+    }
     if (k->nrad >= 2 && (split >= 0 ? split : split_wins(k, info))) {
         /* L >= sqrt(R): both tables small; taken only where the block still fits, with as
          * many blocks per SM by shared memory as before. */

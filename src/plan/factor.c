@@ -152,6 +152,56 @@ static int radices_packed(int64_t R, int64_t cap, int *rad, int max, int flat)
 
 static int radices_narrow(int64_t R, int *rad, int max);
 
+/* Every placement of prime powers q[i..nq) into the groups g (each <= KFFT_MAX_CODELET_LEN),
+ * keeping in best the one whose largest group is smallest, then whose smallest is largest. */
+static void coprime_place(const int64_t *q, int nq, int i, int64_t *g, int n, int64_t *best, int64_t *hi, int64_t *lo)
+{
+    if (i == nq) {
+        int64_t mx = 0, mn = KFFT_MAX_CODELET_LEN + 1;
+        for (int j = 0; j < n; j++) {
+            if (g[j] == 1) return; /* every group used */
+            mx = g[j] > mx ? g[j] : mx;
+            mn = g[j] < mn ? g[j] : mn;
+        }
+        if (mx < *hi || (mx == *hi && mn > *lo)) {
+            *hi = mx;
+            *lo = mn;
+            for (int j = 0; j < n; j++) best[j] = g[j];
+        }
+        return;
+    }
+    for (int j = 0; j < n; j++) {
+        if (g[j] * q[i] > KFFT_MAX_CODELET_LEN && !(g[j] == 1 && q[i] > KFFT_MAX_CODELET_LEN)) continue;
+        g[j] *= q[i];
+        coprime_place(q, nq, i + 1, g, n, best, hi, lo);
+        g[j] /= q[i];
+        if (g[j] == 1) break; /* empty groups are alike */
+    }
+}
+
+int kfft_coprime_radices(int64_t R, int *rad, int n, int f64)
+{
+    int64_t f[64], q[64], g[KS_COPRIME_MAX], best[KS_COPRIME_MAX], hi = INT64_MAX, lo = 0;
+    int nf = prime_factors(R, f, 64), nq = 0;
+    if (nf < 0 || n < 1 || n > KS_COPRIME_MAX) return -1;
+    for (int i = 0; i < nf; i++) { /* prime powers */
+        if (i > 0 && f[i] == f[i - 1]) {
+            q[nq - 1] *= f[i];
+            if (q[nq - 1] > KFFT_MAX_CODELET_LEN) return -1; /* 49, 64, ...: no codelet */
+        } else {
+            if (f[i] > (f64 ? KFFT_MAX_CODELET_PRIME : KFFT_MAX_CODELET_PRIME_F32)) return -1;
+            q[nq++] = f[i];
+        }
+    }
+    if (nq < n || nq > 12) return -1;
+    for (int j = 0; j < n; j++) g[j] = 1;
+    coprime_place(q, nq, 0, g, n, best, &hi, &lo);
+    if (hi == INT64_MAX) return -1;
+    for (int j = 0; j < n; j++) rad[j] = (int)best[j];
+    sort_desc(rad, n);
+    return n;
+}
+
 int kfft_codelet_radices(int64_t R, int *rad, int max, int mode)
 {
     if (mode == KFFT_RADIX_BALANCED) return radices_packed(R, KFFT_BALANCED_MAX_RADIX, rad, max, 0);

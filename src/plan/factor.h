@@ -40,6 +40,12 @@ int kfft_is_smooth_prec(int64_t n, int f64);
 enum { KFFT_RADIX_NARROW = 0, KFFT_RADIX_BALANCED = 1, KFFT_RADIX_WIDEST = 2, KFFT_RADIX_WIDEST_FLAT = 3 };
 /* Radices whose product is R (R smooth) in the given mode; returns the count or -1. */
 int kfft_codelet_radices(int64_t R, int *rad, int max, int mode);
+/* n pairwise coprime radices whose product is R (the prime-factor algorithm): R's prime powers,
+ * each a codelet (<= KFFT_MAX_CODELET_LEN, or an fp32 prime codelet), grouped into n radices of
+ * at most KFFT_MAX_CODELET_LEN (a wide prime alone), the largest as small as can be, then the
+ * smallest as large; largest first. Returns n, or -1 where no such grouping exists. */
+#define KS_COPRIME_MAX 8
+int kfft_coprime_radices(int64_t R, int *rad, int n, int f64);
 /* The default mode for length R: BALANCED where it has fewer passes than NARROW, or as many
  * with a smaller largest radix, and keeps the butterflies of its widest pass within 1024
  * threads (16464 = 14*14*14*6 would need 1176) and, in fp64, its radices <= 16 (twice the

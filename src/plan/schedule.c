@@ -218,6 +218,35 @@ static void rader_spec(kspec *k, int64_t p, kfft_table *t)
     k->bhat = tab_rader_spectrum(t, p, g);
 }
 
+/* A thread's points over a block's passes on radices rad[0..n): pass r takes ceil(B R / r / T)
+ * rounds of r points (passes.c). */
+static int64_t thread_points(const kspec *k, const int *rad, int n)
+{
+    int64_t pts = 0;
+    for (int i = 0; i < n; i++) pts += ((int64_t)k->B * k->R / rad[i] + k->T - 1) / k->T * rad[i];
+    return pts;
+}
+
+/* A Rader convolution in a block (one kernel, or a prime factor's pass) on pairwise coprime
+ * radices, as many as the planner chose (kspec.h: pfa): no twiddles, its tables in the
+ * prime-factor layout. H200, same-run ratios to cuFFT (bench/results/h200-2026-12-01d-calls.txt):
+ * 17443 2.79 -> 3.28, 8191 2.52 -> 3.33, 5851 2.68 -> 4.29, 52329 2.17 -> 2.58, C2R 8191 3.02 ->
+ * 4.34, R2C 52329^2 99.5 -> 89.3 ms; fp64 8191 1.87 -> 2.66. The threads stay the planner's, so
+ * a grouping whose small radix needs more rounds of them lost (401 20x20 -> 25x16 at 96 threads
+ * -24%, 1301 -11%, 21816's pass 25x4 -7%, fp64 -21%; 673, 1249 -33%): none where a thread would
+ * take more than 1.3x the points (up to it, 1009 at 1.26 +13%; past it, gains of 3% at most). */
+static void rader_pfa(kspec *k, kfft_table *t)
+{
+    int rad[KS_MAX_RADICES], n;
+    if (!(k->ops & KS_MID_RADER) || k->R < 2) return;
+    if (k->nrad < 2 || (n = kfft_coprime_radices(k->R, rad, k->nrad, k->f64)) < 2) return;
+    if (thread_points(k, rad, n) * 10 > thread_points(k, k->rad, k->nrad) * 13) return;
+    k->pfa = 1;
+    k->nrad = n;
+    memcpy(k->rad, rad, (size_t)n * sizeof rad[0]);
+    tab_rader_layout(t, k->dlog, k->bhat, k->rad, k->nrad);
+}
+
 /* Can Bluestein's passes sp[0..2np) run the first FFT's last pass and the second's first as
  * one kernel (kspec.h: ks_bluestein_middle)? Where both have the same radices (the second
  * FFT's passes come in reverse order for it), column j's outputs are the next pass's inputs
@@ -502,6 +531,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, const
             k->twst = 1;
             if (ks_kernel_smem(k) * blk_elem_bytes(f64) > (int64_t)info->smem_optin) k->twst = 0;
         }
+        rader_pfa(k, t);
         blk_local_tables(k, t, info, split);
         Ns *= R[p];
     }
@@ -953,6 +983,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             k->spill_bet = 0;
         }
         if (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) blk_conv_order(k);
+        rader_pfa(k, t);
         blk_c2r_rtw1(k, info);
         blk_local_tables(k, t, info, key.split);
         s->src[sg->first] = r->src;
@@ -1190,6 +1221,7 @@ static void describe(kfft_schedule *s, const kfft_problem *p)
                 o += snprintf(s->describe + o, cap - (size_t)o, ")");
             }
             if (k->clu) o += snprintf(s->describe + o, cap - (size_t)o, " C=%d", k->clu);
+            if (k->pfa) o += snprintf(s->describe + o, cap - (size_t)o, " pfa"); /* coprime radices, no twiddles */
             if (ks_bluestein_middle(k)) o += snprintf(s->describe + o, cap - (size_t)o, " mid");
             if (k->twsplit) o += snprintf(s->describe + o, cap - (size_t)o, " L=%d", k->twsplit);
             o = describe_passes(s->describe, o, cap, " D=", k->twdirect, k->nrad); /* passes with direct tables */

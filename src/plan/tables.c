@@ -14,7 +14,7 @@
 /* Bump when any table's computation changes: cached tables of other revisions are not used. */
 #define TABLE_REV 3
 
-enum { OP_TW_GRID, OP_TW_GRID_KMAJOR, OP_TW_RANGE, OP_CHIRP, OP_BSPEC, OP_DLOG, OP_RSPEC };
+enum { OP_TW_GRID, OP_TW_GRID_KMAJOR, OP_TW_RANGE, OP_CHIRP, OP_BSPEC, OP_DLOG, OP_RSPEC, OP_DLOG_PFA, OP_RSPEC_PFA };
 
 /* Records a table of `count` elements; returns its offset. */
 static int64_t add(kfft_table *t, int kind, int64_t count, int64_t a, int64_t b, int64_t c, int64_t d)
@@ -56,6 +56,17 @@ int64_t tab_chirp(kfft_table *t, int64_t n) { return add(t, OP_CHIRP, n, n, 0, 0
 int64_t tab_bluestein_spectrum(kfft_table *t, int64_t n, int64_t m, int64_t chirp) { return add(t, OP_BSPEC, m, n, m, chirp, 0); }
 int64_t tab_rader_dlog(kfft_table *t, int64_t n, int64_t g) { return add(t, OP_DLOG, n, n, g, 0, 0); }
 int64_t tab_rader_spectrum(kfft_table *t, int64_t n, int64_t g) { return add(t, OP_RSPEC, n - 1, n, g, 0, 0); }
+
+void tab_rader_layout(kfft_table *t, int64_t dlog, int64_t spectrum, const int *rad, int nrad)
+{
+    int64_t lay = 0;
+    for (int i = nrad - 1; i >= 0; i--) lay = lay << 6 | rad[i];
+    for (int i = 0; i < t->nops; i++) {
+        kfft_table_op *o = &t->ops[i];
+        if (o->off == dlog && o->kind == OP_DLOG) o->kind = OP_DLOG_PFA, o->c = lay;
+        if (o->off == spectrum && o->kind == OP_RSPEC) o->kind = OP_RSPEC_PFA, o->c = lay;
+    }
+}
 
 int tab_device_kind(const kfft_table_op *o, int64_t *p1, int64_t *p2, int64_t *N)
 {
@@ -170,6 +181,83 @@ static void rader_dlog(double *w, int64_t n, int64_t g)
     }
 }
 
+/* The prime-factor layout of a convolution of length R = r_0 ... r_(K-1), pairwise coprime
+ * (kspec.h: pfa), from its radices packed 6 bits each: time index q sits at position
+ * sum n_p R / (r_0 ... r_p), n_p = q (R/r_p)^-1 mod r_p (Good's map), and position
+ * sum k_p r_0 ... r_(p-1) holds frequency CRT(k) = sum k_p (R/r_p) ((R/r_p)^-1 mod r_p) mod R. */
+typedef struct {
+    int K;
+    int64_t R, r[10], inv[10];
+} pfa_layout;
+
+static void pfa_init(pfa_layout *L, int64_t R, int64_t lay)
+{
+    L->K = 0;
+    L->R = R;
+    for (; lay && L->K < 10; lay >>= 6) {
+        int64_t r = lay & 63, c = R / r % r, x = 1;
+        while (x < r && c * x % r != 1) x++;
+        L->r[L->K] = r;
+        L->inv[L->K++] = r > 1 ? x : 0;
+    }
+}
+
+static int64_t pfa_time_pos(const pfa_layout *L, int64_t q)
+{
+    int64_t pos = 0, S = L->R;
+    for (int p = 0; p < L->K; p++) {
+        S /= L->r[p];
+        pos += q % L->r[p] * L->inv[p] % L->r[p] * S;
+    }
+    return pos;
+}
+
+static int64_t pfa_freq(const pfa_layout *L, int64_t pos)
+{
+    int64_t f = 0;
+    for (int p = 0; p < L->K; p++) {
+        f = (f + pos % L->r[p] * (L->R / L->r[p]) % L->R * L->inv[p]) % L->R;
+        pos /= L->r[p];
+    }
+    return f;
+}
+
+/* Rader's dlog table in the layout: entry e holds the position of time index dlog(e) (the
+ * load's scatter) and, in its imaginary part, that of -dlog(e) mod n-1 (the store's gather). */
+static void rader_dlog_pfa(double *w, int64_t n, int64_t g, int64_t lay)
+{
+    pfa_layout L;
+    pfa_init(&L, n - 1, lay);
+    memset(w, 0, (size_t)n * 2 * sizeof(double));
+    uint64_t x = 1;
+    for (int64_t q = 0; q < n - 1; q++) {
+        w[2 * (int64_t)x] = (double)pfa_time_pos(&L, q);
+        w[2 * (int64_t)x + 1] = (double)pfa_time_pos(&L, (n - 1 - q) % (n - 1));
+        x = x * (uint64_t)g % (uint64_t)n;
+    }
+}
+
+static int rader_spectrum(double *b, int64_t n, int64_t g);
+
+/* Rader's spectrum in the layout's frequency order. */
+static int rader_spectrum_pfa(double *b, int64_t n, int64_t g, int64_t lay)
+{
+    double *nat = malloc((size_t)(n - 1) * 2 * sizeof(double));
+    if (!nat || rader_spectrum(nat, n, g)) {
+        free(nat);
+        return -1;
+    }
+    pfa_layout L;
+    pfa_init(&L, n - 1, lay);
+    for (int64_t pos = 0; pos < n - 1; pos++) {
+        int64_t f = pfa_freq(&L, pos);
+        b[2 * pos] = nat[2 * f];
+        b[2 * pos + 1] = nat[2 * f + 1];
+    }
+    free(nat);
+    return 0;
+}
+
 /* Into b (n-1 complex): the spectrum of exp(-2 pi i g^-q / n) over q, / (n-1). */
 static int rader_spectrum(double *b, int64_t n, int64_t g)
 {
@@ -217,6 +305,8 @@ int tab_compute(kfft_table *t, int host_only)
         case OP_BSPEC: rc = bluestein_spectrum(w, o->a, o->b, t->v + 2 * o->c); break;
         case OP_DLOG: rader_dlog(w, o->a, o->b); break;
         case OP_RSPEC: rc = rader_spectrum(w, o->a, o->b); break;
+        case OP_DLOG_PFA: rader_dlog_pfa(w, o->a, o->b, o->c); break;
+        case OP_RSPEC_PFA: rc = rader_spectrum_pfa(w, o->a, o->b, o->c); break;
         }
         if (rc) {
             t->oom = 1;

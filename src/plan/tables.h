@@ -42,6 +42,9 @@ int64_t tab_bluestein_spectrum(kfft_table *t, int64_t n, int64_t m, int64_t chir
  * b[q] = exp(-2 pi i g^-q / n), q < n-1, divided by n-1. */
 int64_t tab_rader_dlog(kfft_table *t, int64_t n, int64_t g);
 int64_t tab_rader_spectrum(kfft_table *t, int64_t n, int64_t g);
+/* Both of a kernel's Rader tables (at offsets dlog and spectrum) recorded again in the
+ * prime-factor layout of the radices rad (kspec.h: pfa): the same sizes, made on the host. */
+void tab_rader_layout(kfft_table *t, int64_t dlog, int64_t spectrum, const int *rad, int nrad);
 
 /* Fills t->v (len complex doubles, at least one); 0, or -1 when host memory ran out. With
  * host_only, only the tables the device cannot make (tab_device_kind) are filled. */

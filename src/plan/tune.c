@@ -217,6 +217,7 @@ static int radix_mode(const kspec *k)
     qsort(have, (size_t)k->nrad, sizeof *have, cmp_int);
     for (int m = -1; m <= KFFT_RADIX_WIDEST_FLAT; m++) { /* FLAT: a rule's (blk_smooth_widest_two) */
         int rad[KS_MAX_RADICES], n = radices_of(k->R, k->f64, m, rad);
+        if (k->pfa && n > 0) n = kfft_coprime_radices(k->R, rad, n, k->f64); /* the mode's count, regrouped (schedule.c rader_pfa) */
         if (n > 0) qsort(rad, (size_t)n, sizeof *rad, cmp_int);
         if (n == k->nrad && (n <= 0 || !memcmp(rad, have, sizeof(int) * (size_t)n))) return m >= 0 ? m : dflt;
     }
