@@ -1473,9 +1473,9 @@ static void rader_pfa_rule(void)
         {KFFT_C2C, KFFT_F32, 52329, "rader | k0 pass R=17442(27x19x17x2) B=1 T=1024 C=3 pfa"},
         {KFFT_R2C, KFFT_F32, 2311, "two-for-one rader | k0 single R=2310(15x14x11) "},
         /* none where a thread's points would grow past 1.3x (schedule.c thread_points): 401's 25x16
-         * at 96 threads takes 57 against 20x20's 40, 21816's 25x4 37 against 20; 1009 1.26 keeps it */
+         * at 96 threads takes 57 against 20x20's 40 (rader_passes: 21816's 25x4, 37 against 20);
+         * 1009 at 1.26 keeps it */
         {KFFT_C2C, KFFT_F32, 401, "rader | k0 single R=400(20x20) B=4 T=96 L=32"},
-        {KFFT_C2C, KFFT_F32, 21816, "rader | k0 pass R=100(10x10) B=16 T=160 L=16 |"},
         {KFFT_C2C, KFFT_F32, 1009, "rader | k0 single R=1008(16x9x7) B=2 T=192 pfa"},
     };
     expect_describes("rader pfa", c, sizeof c / sizeof *c);
