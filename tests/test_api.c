@@ -593,6 +593,14 @@ static int t_wisdom(void)
         CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"), "%s: %s",
               bad_cols[i], kfft_error_message());
     }
+    /* Rader's prime-factor convolutions forced either way (kfft_tune's pfa=): read, results right
+     * (64 points have no Rader kernel), exported; pfa=2 is malformed. */
+    forced_entry(c, path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 pfa=-1 ns=1 default_ns=2", NULL, "pfa=-1");
+    exported(c, dir, got, sizeof got);
+    CHECK(strstr(got, " pfa=-1 ") != NULL, "export lost pfa=-1: %s", got);
+    set_wisdom_entry(path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 pfa=2 ns=1 default_ns=2");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"), "pfa=2: %s",
+          kfft_error_message());
     set_wisdom_entry(path, "single f32 R=64 B=32 is=1 ops=0 io=0 T=32 pad=1 radix=0 cols=8 ns=1 default_ns=2"); /* valid again */
     /* Malformed, foreign, stale: refused with the reason, nothing changes. */
     rewrite(path, other, 0, NULL);

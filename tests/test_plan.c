@@ -2567,6 +2567,41 @@ static void conv_tune(void)
     fake_conv_us = fake_plain_us = 0;
 }
 
+/* kfft_tune tries a Rader stage with the prime-factor convolution wherever its radices regroup
+ * (pfa=1) and without it (pfa=-1), and keeps whichever is faster: through the stand-in backend
+ * on a described H100, with pfa kernels (their store reads the gather position from the dlog
+ * table's .y) fast or slow, the plans its wisdom makes take them or not: 401, which the rule's
+ * bound leaves without at its default threads, and 17443, which the rule gives them. Some of
+ * those winners need the field (a radix mode or thread count the rule decides the other way). */
+static void pfa_tune(void)
+{
+    static const struct { int64_t n, R; int slow; } c[] = {{401, 400, 0}, {401, 400, 1}, {17443, 17442, 1}, {17443, 17442, 0}};
+    int used = 0;
+    fake_conv = ".y)]";
+    for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+        kfft_plan_desc d = {.type = KFFT_C2C, .rank = 1, .n = {c[i].n}, .batch = 2};
+        stand_in_tuned t = stand_in_tune(&d, &fake_conv_us, c[i].slow, (kfft_wisdom_entry){0});
+        if (!t.ctx) {
+            CHECK(0, "pfa tune: host memory");
+            return;
+        }
+        const kfft_wisdom_entry *e = NULL;
+        for (int j = 0; j < t.ctx->wisdom->n; j++)
+            if (t.ctx->wisdom->e[j].R == c[i].R && !t.ctx->wisdom->e[j].passes) e = &t.ctx->wisdom->e[j];
+        CHECK(!t.st && e && (strstr(t.r.choice, " pfa=") != NULL) == (e->pfa != 0), "pfa tune %lld, pfa kernels %s: status %d, choice %s",
+              (long long)c[i].n, c[i].slow ? "slow" : "fast", (int)t.st, t.st ? kfft_error_message() : t.r.choice);
+        used += e && e->pfa;
+        char pd[4096];
+        CHECK((strstr(plan_description(t.ctx, &d, pd, sizeof pd), " pfa") != NULL) == !c[i].slow, "pfa tune %lld, pfa kernels %s: %s",
+              (long long)c[i].n, c[i].slow ? "slow" : "fast", pd);
+        CHECK(t.ctx->live_buffers == 0, "pfa tune: %ld buffers left", t.ctx->live_buffers);
+        kfft_context_destroy(t.ctx);
+    }
+    CHECK(used >= 1, "pfa tune: no winner needed pfa=");
+    fake_conv = NULL;
+    fake_conv_us = fake_plain_us = 0;
+}
+
 /* Bluestein's convolution length: the problem's (kfft_tune's candidate) where it is at least
  * 2n-1 and smooth, else the wisdom's conv entry of the axis's length and stride, else the
  * rule's (8219: 16464). */
@@ -2879,6 +2914,7 @@ int main(void)
     rows_tune();
     cols_tune();
     conv_tune();
+    pfa_tune();
     conv_choice();
     plane_tune();
     plane_clu_tune();

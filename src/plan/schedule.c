@@ -62,6 +62,7 @@ static int measured_choice(const kfft_problem *p, int g, const kfft_device_info 
     key->noclu = p->knob[g].noclu;
     key->rows = p->knob[g].rows;
     key->cols = p->knob[g].cols;
+    key->pfa = p->knob[g].pfa;
     return 1;
 }
 
@@ -234,13 +235,14 @@ static int64_t thread_points(const kspec *k, const int *rad, int n)
  * 4.34, R2C 52329^2 99.5 -> 89.3 ms; fp64 8191 1.87 -> 2.66. The threads stay the planner's, so
  * a grouping whose small radix needs more rounds of them lost (401 20x20 -> 25x16 at 96 threads
  * -24%, 1301 -11%, 21816's pass 25x4 -7%, fp64 -21%; 673, 1249 -33%): none where a thread would
- * take more than 1.3x the points (up to it, 1009 at 1.26 +13%; past it, gains of 3% at most). */
-static void rader_pfa(kspec *k, kfft_table *t)
+ * take more than 1.3x the points (up to it, 1009 at 1.26 +13%; past it, gains of 3% at most).
+ * want: the tuner's or the wisdom's choice (kfft_wisdom_entry.pfa): 1 past the bound, -1 none. */
+static void rader_pfa(kspec *k, kfft_table *t, int want)
 {
     int rad[KS_MAX_RADICES], n;
-    if (!(k->ops & KS_MID_RADER) || k->R < 2) return;
+    if (!(k->ops & KS_MID_RADER) || k->R < 2 || want < 0) return;
     if (k->nrad < 2 || (n = kfft_coprime_radices(k->R, rad, k->nrad, k->f64)) < 2) return;
-    if (thread_points(k, rad, n) * 10 > thread_points(k, k->rad, k->nrad) * 13) return;
+    if (!want && thread_points(k, rad, n) * 10 > thread_points(k, k->rad, k->nrad) * 13) return;
     k->pfa = 1;
     k->nrad = n;
     memcpy(k->rad, rad, (size_t)n * sizeof rad[0]);
@@ -531,7 +533,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, const
             k->twst = 1;
             if (ks_kernel_smem(k) * blk_elem_bytes(f64) > (int64_t)info->smem_optin) k->twst = 0;
         }
-        rader_pfa(k, t);
+        rader_pfa(k, t, ch->pfa);
         blk_local_tables(k, t, info, split);
         Ns *= R[p];
     }
@@ -983,7 +985,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             k->spill_bet = 0;
         }
         if (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) blk_conv_order(k);
-        rader_pfa(k, t);
+        rader_pfa(k, t, key.pfa);
         blk_c2r_rtw1(k, info);
         blk_local_tables(k, t, info, key.split);
         s->src[sg->first] = r->src;

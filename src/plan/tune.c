@@ -5,8 +5,9 @@
  * swizzled x radices (narrow, balanced, widest), then on CUDA the winner with registers
  * bounded to 96 and 64 per thread and to the planner's own bound (more blocks per SM); for a
  * multi-pass stage, the radices and padding of all its passes; for either, last, the winner with split twiddle
- * tables the other way from the planner's rule (blocks.c: split_wins), and for passes the
- * planner ran in clusters, the winner without them. Before the stages, the last two axes (a
+ * tables the other way from the planner's rule (blocks.c: split_wins), for Rader's
+ * convolutions the winner with and without coprime radices (schedule.c: rader_pfa), and for
+ * passes the planner ran in clusters, the winner without them. Before the stages, the last two axes (a
  * plane kernel, planes.c): where the planner took one, a kernel per axis instead, and a plane
  * kernel in every other number of blocks that can hold it (1, or a cluster of 2, 4 or 8), where
  * it took one or not; the stages are then the winner's, and a plane kept gets its threads per
@@ -46,8 +47,8 @@ static kfft_status time_plan(kfft_context ctx, const kfft_problem *q, kfft_buffe
     return st;
 }
 
-/* A candidate: {T, pad, radix, regs, split, noclu, rows, cols} (kfft_problem.knob). */
-enum { NK = 8 };
+/* A candidate: {T, pad, radix, regs, split, noclu, rows, cols, pfa} (kfft_problem.knob). */
+enum { NK = 9 };
 
 static void set_knob(kfft_problem *q, int g, const int *c)
 {
@@ -60,6 +61,7 @@ static void set_knob(kfft_problem *q, int g, const int *c)
     q->knob[g].noclu = c[5];
     q->knob[g].rows = c[6];
     q->knob[g].cols = c[7];
+    q->knob[g].pfa = c[8];
 }
 
 /* Compiling the candidates was most of a tuning run (one compile each, in series). A stage's
@@ -183,8 +185,8 @@ static kfft_status time_candidates(kfft_context ctx, kfft_problem *q, int g, int
         double ms;
         st = time_plan(ctx, q, in, out, &ms);
         if (!st)
-            kfft_log(ctx, "tune: stage %d: T=%d pad=%d radix=%d regs=%d split=%d noclu=%d rows=%d cols=%d: %.4f ms", g, cand[c][0],
-                     cand[c][1], cand[c][2], cand[c][3], cand[c][4], cand[c][5], cand[c][6], cand[c][7], ms);
+            kfft_log(ctx, "tune: stage %d: T=%d pad=%d radix=%d regs=%d split=%d noclu=%d rows=%d cols=%d pfa=%d: %.4f ms", g,
+                     cand[c][0], cand[c][1], cand[c][2], cand[c][3], cand[c][4], cand[c][5], cand[c][6], cand[c][7], cand[c][8], ms);
         if (!st && ms < *best_ms) {
             *best_ms = ms;
             *best = c;
@@ -199,6 +201,7 @@ static kfft_status time_candidates(kfft_context ctx, kfft_problem *q, int g, int
 typedef struct {
     kfft_wisdom_entry dflt;
     int split, clu, plane; /* plane: a plane kernel's stage (its entry is the plane's, T its knob) */
+    int rader;             /* a stage with a Rader convolution in a block (schedule.c: rader_pfa) */
     int64_t blue_n;        /* a stage that takes Bluestein: its axis length (conv_choice's key, with dflt.is); else 0 */
     int blue_c2r;          /* ... along a C2R axis (kfft_conv_default's rules differ) */
 } stage_info;
@@ -258,6 +261,7 @@ static void describe_stage(const kfft_schedule *s, int g, stage_info *si)
     for (int i = s->stage[g].first; i < s->stage[g].first + s->stage[g].nsteps; i++) {
         si->split |= s->spec[i].twsplit != 0;
         si->clu |= s->spec[i].clu != 0;
+        si->rader |= (s->spec[i].ops & KS_MID_RADER) != 0;
     }
     const kspec *k = &s->spec[s->stage[g].first];
     if (!k->plane && (k->kind == KS_SINGLE ? (k->ops & KS_MID_BLUESTEIN) : (k->ops & KS_PRE_CHIRP))) {
@@ -309,7 +313,7 @@ static kfft_status tune_conv(kfft_context ctx, kfft_problem *q, int g, int64_t n
     return st;
 }
 
-/* Stage candidates of q's plan (NK knobs); passes take T = 0 (unused); regs, split, noclu
+/* Stage candidates of q's plan (NK knobs); passes take T = 0 (unused); regs, split, pfa, noclu
  * and rows are tried after the others, on their winner. A plane stage
  * gets threads per block only (powers of two from 128 and the planner's count; the plane or
  * not is tried first: kfft_tune); *plane is its wisdom key then (.passes = 2), else .passes = 0. */
@@ -337,7 +341,7 @@ static kfft_status candidates(kfft_context ctx, const kfft_problem *q, stage_inf
                 for (int j = 0; j < ncand[g]; j++) seen |= cand[g][j][0] == want[i];
                 if (seen || want[i] > ctx->info.max_threads) continue;
                 int *c = cand[g][ncand[g]++];
-                c[0] = want[i], c[1] = -1, c[2] = -1, c[3] = 0, c[4] = -1, c[5] = 0, c[6] = 0, c[7] = 0;
+                c[0] = want[i], c[1] = -1, c[2] = -1, c[3] = 0, c[4] = -1, c[5] = 0, c[6] = 0, c[7] = 0, c[8] = 0;
             }
             continue;
         }
@@ -362,6 +366,7 @@ static kfft_status candidates(kfft_context ctx, const kfft_problem *q, stage_inf
                     c[5] = 0;
                     c[6] = 0;
                     c[7] = 0;
+                    c[8] = 0;
                 }
         }
     }
@@ -478,6 +483,22 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
                 stage_best = rb;
             }
         }
+        /* Then Rader's convolutions on coprime radices wherever a grouping exists, and never: the
+         * rule's bound (schedule.c: rader_pfa, a thread's points) was set from 27 lengths, and
+         * past it 4 of 11 still gained 2-3% (H200, bench/results/h200-2026-12-01d-calls.txt). */
+        if (!st && si[g].rader) {
+            int pc[2][NK], nb = 0;
+            double rb = stage_best;
+            for (int i = 0; i < 2; i++) {
+                memcpy(pc[i], cand[g][best], sizeof pc[i]);
+                pc[i][8] = i ? -1 : 1;
+            }
+            st = time_candidates(ctx, &q, g, pc, 2, in, out, &nb, &rb);
+            if (!st && rb < stage_best) {
+                memcpy(cand[g][best], pc[nb], sizeof pc[nb]);
+                stage_best = rb;
+            }
+        }
         /* Then, where the planner ran the stage's passes in clusters, without them: the rules
          * were set from a few lengths, and some they take lost (schedule.c:
          * clusters.c: clu_columns: 45000, 54000). */
@@ -561,20 +582,22 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
             e.noclu = q.knob[g].noclu;
             e.rows = q.knob[g].rows;
             e.cols = q.knob[g].cols;
+            e.pfa = q.knob[g].pfa;
         }
         e.ms = keep ? best_total : rep->default_ms;
         e.default_ms = rep->default_ms;
         kfft_wisdom_put(ctx->wisdom, &e);
         size_t o = strlen(rep->choice);
-        char rows[16] = "", cols[16] = "";
+        char rows[16] = "", cols[16] = "", pfa[16] = "";
         if (e.rows) snprintf(rows, sizeof rows, " rows=%d", e.rows);
         if (e.cols) snprintf(cols, sizeof cols, " cols=%d", e.cols);
+        if (e.pfa) snprintf(pfa, sizeof pfa, " pfa=%d", e.pfa);
         if (e.passes)
-            snprintf(rep->choice + o, sizeof rep->choice - o, "%spasses of %lld: pad=%d radix=%d split=%d%s%s%s", o ? "; " : "", (long long)e.R,
-                     e.pad, e.radix, e.split, e.noclu ? " noclu=1" : "", rows, keep ? "" : " (default)");
+            snprintf(rep->choice + o, sizeof rep->choice - o, "%spasses of %lld: pad=%d radix=%d split=%d%s%s%s%s", o ? "; " : "", (long long)e.R,
+                     e.pad, e.radix, e.split, e.noclu ? " noclu=1" : "", rows, pfa, keep ? "" : " (default)");
         else
-            snprintf(rep->choice + o, sizeof rep->choice - o, "%sR=%lld B=%d T=%d pad=%d radix=%d regs=%d split=%d%s%s", o ? "; " : "",
-                     (long long)e.R, e.B, e.T, e.pad, e.radix, e.regs, e.split, cols, keep ? "" : " (default)");
+            snprintf(rep->choice + o, sizeof rep->choice - o, "%sR=%lld B=%d T=%d pad=%d radix=%d regs=%d split=%d%s%s%s", o ? "; " : "",
+                     (long long)e.R, e.B, e.T, e.pad, e.radix, e.regs, e.split, cols, pfa, keep ? "" : " (default)");
     }
     /* Bluestein's lengths: the tuned plan's, else the rule's (an entry from an earlier tune goes) */
     for (int g = 0; g < nst && !st; g++) {

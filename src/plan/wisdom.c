@@ -93,6 +93,7 @@ kfft_status kfft_wisdom_save(kfft_wisdom *w, const char *path)
         if (e->passes && e->noclu) fprintf(f, " noclu=1");
         if (e->passes && e->rows) fprintf(f, " rows=%d", e->rows);
         if (!e->passes && e->cols) fprintf(f, " cols=%d", e->cols);
+        if (e->pfa) fprintf(f, " pfa=%d", e->pfa);
         fprintf(f, " ns=%lld default_ns=%lld\n", (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
     }
     pthread_mutex_unlock(&w->lock);
@@ -154,7 +155,7 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
                                w->version);
         } else {
             const char *s = line;
-            long long R, B = 0, is, ops, io = 0, T = 0, pad, radix, regs = 0, split = -1, noclu = 0, rows = 0, cols = 0, noplane, clu = 0, ms, dms;
+            long long R, B = 0, is, ops, io = 0, T = 0, pad, radix, regs = 0, split = -1, noclu = 0, rows = 0, cols = 0, pfa = 0, noplane, clu = 0, ms, dms;
             if (!strncmp(s, "plane ", 6)) { /* the plane kernel's entry: its own fields */
                 int pf64 = !strncmp(s + 6, "f64 ", 4), known = pf64 || !strncmp(s + 6, "f32 ", 4);
                 if (known) s += 10; /* within the line: its first 10 characters matched */
@@ -198,14 +199,15 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
                      field(&s, "radix=", passes ? -1 : 0, passes ? KFFT_RADIX_WIDEST : KFFT_RADIX_WIDEST_FLAT, &radix) &&
                      (passes || field_opt(&s, "regs=", 0, 255, &regs)) && field_opt(&s, "split=", 0, 1, &split) &&
                      (!passes || field_opt(&s, "noclu=", 0, 1, &noclu)) && (!passes || field_opt(&s, "rows=", 1, 4, &rows)) &&
-                     (passes || field_opt(&s, "cols=", 1, 1 << 20, &cols)) && field(&s, "ns=", 0, (long long)1 << 50, &ms) &&
+                     (passes || field_opt(&s, "cols=", 1, 1 << 20, &cols)) && field_opt(&s, "pfa=", -1, 1, &pfa) &&
+                     field(&s, "ns=", 0, (long long)1 << 50, &ms) &&
                      field(&s, "default_ns=", 0, (long long)1 << 50, &dms) && !*s;
             if (!ok) {
                 st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line %d: malformed entry", path, ln);
                 break;
             }
             got[n++] = (kfft_wisdom_entry){.passes = passes, .f64 = f64, .R = R, .is = is, .B = (int)B, .ops = (int)ops, .io = (int)io, .T = (int)T,
-                                           .pad = (int)pad, .radix = (int)radix, .regs = (int)regs, .split = (int)split, .noclu = (int)noclu, .rows = (int)rows, .cols = (int)cols, .ms = ms / 1e6,
+                                           .pad = (int)pad, .radix = (int)radix, .regs = (int)regs, .split = (int)split, .noclu = (int)noclu, .rows = (int)rows, .cols = (int)cols, .pfa = (int)pfa, .ms = ms / 1e6,
                                            .default_ms = dms / 1e6};
         }
     }

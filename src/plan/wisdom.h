@@ -32,6 +32,8 @@ typedef struct {
     int noclu;          /* passes: 1 = without the clusters the planner's rules take (kspec.clu) */
     int rows;           /* passes: plain complex passes in rows of at least this many 32-byte sectors (0: the planner's) */
     int cols;           /* single: columns a block (0: the planner's, B of the key) */
+    int pfa;            /* single, passes: Rader's convolutions on coprime radices where a grouping exists (1),
+                         * never (-1), or by the planner's rule (0; schedule.c: rader_pfa) */
     int noplane;        /* plane: 1 = the two axes a kernel each, not the plane kernel */
     int clu;            /* plane: blocks a plane (1: one, P: a cluster of P; 0: the planner's) */
     int64_t conv;       /* conv: Bluestein's convolution length for axis length R at stride is */
@@ -57,11 +59,11 @@ int kfft_wisdom_lookup(kfft_wisdom *w, kfft_wisdom_entry *key);
 /* Adds or replaces the entry of e's key. */
 void kfft_wisdom_put(kfft_wisdom *w, const kfft_wisdom_entry *e);
 /* Text file: "kfft-wisdom 5", "device NAME", "version VERSION", then one line per entry
- * ("single f32 R= B= is= ops= io= T= pad= radix= [regs=] [split=] [cols=] ns= default_ns=" or "passes f64
- * R= is= ops= io= pad= radix= [split=] [noclu=] [rows=] ns= default_ns=" or "plane f32 R= B= noplane= ns=
+ * ("single f32 R= B= is= ops= io= T= pad= radix= [regs=] [split=] [cols=] [pfa=] ns= default_ns=" or "passes f64
+ * R= is= ops= io= pad= radix= [split=] [noclu=] [rows=] [pfa=] ns= default_ns=" or "plane f32 R= B= noplane= ns=
  * default_ns=" or "conv f32 R= is= [c2r=1] m= ns= default_ns=", io= after B= for a real transform's plane, T= after noplane= for a plane whose
  * threads were tuned and C= after that for one whose blocks were; regs=, io=, c2r=, T= and C= absent
- * read as 0, split= as -1, noclu=, rows= and cols= as 0; a conv entry's m below 2R-1 or with a prime factor
+ * read as 0, split= as -1, noclu=, rows=, cols= and pfa= as 0; a conv entry's m below 2R-1 or with a prime factor
  * above the codelets' is malformed). Files of format 2 (no io=) are
  * refused: their entries could not say which kernels they were measured on; and of format 3:
  * a stage the tuner left at its default could be recorded without the planner's register
