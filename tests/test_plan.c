@@ -1447,7 +1447,7 @@ static void two_prime_passes(void)
     expect_describes("two prime passes", c, sizeof c / sizeof *c);
 }
 
-/* Rader's convolutions on pairwise coprime radices (kspec.h: pfa; schedule.c rader_pfa): as many
+/* Rader's convolutions on pairwise coprime radices (kspec.h: pfa; schedule.c conv_pfa): as many
  * radices as the planner chose, regrouped from p-1's prime powers with the largest as small as can
  * be (factor.c kfft_coprime_radices), none where a prime power has no codelet (12288 = 2^12 x 3,
  * 1470's 49) or the count cannot hold them (2520 = 8 x 9 x 5 x 7 in three), nor where a thread would
