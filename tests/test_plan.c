@@ -1447,7 +1447,7 @@ static void two_prime_passes(void)
     expect_describes("two prime passes", c, sizeof c / sizeof *c);
 }
 
-/* Rader's convolutions on pairwise coprime radices (kspec.h: pfa; schedule.c rader_pfa): as many
+/* Rader's convolutions on pairwise coprime radices (kspec.h: pfa; schedule.c conv_pfa): as many
  * radices as the planner chose, regrouped from p-1's prime powers with the largest as small as can
  * be (factor.c kfft_coprime_radices), none where a prime power has no codelet (12288 = 2^12 x 3,
  * 1470's 49) or the count cannot hold them (2520 = 8 x 9 x 5 x 7 in three), nor where a thread would
@@ -2569,16 +2569,23 @@ static void conv_tune(void)
 
 /* kfft_tune tries a Rader stage with the prime-factor convolution wherever its radices regroup
  * (pfa=1) and without it (pfa=-1), and keeps whichever is faster: through the stand-in backend
- * on a described H100, with pfa kernels (their store reads the gather position from the dlog
- * table's .y) fast or slow, the plans its wisdom makes take them or not: 401, which the rule's
- * bound leaves without at its default threads, and 17443, which the rule gives them. Some of
- * those winners need the field (a radix mode or thread count the rule decides the other way). */
+ * on a described H100, with pfa kernels (a Rader store reads the gather position from the dlog
+ * table's .y, a Bluestein load the layout table's .x) fast or slow, the plans its wisdom makes
+ * take them or not: 401, which the rule's bound leaves without at its default threads, 17443,
+ * which the rule gives them, and 101's Bluestein length 210 (15x14: coprime as they stand; the
+ * only 7-smooth length the tuner tries), which only the tuner gives them. Some of those winners
+ * need the field (a radix mode or thread count the rule decides the other way). */
 static void pfa_tune(void)
 {
-    static const struct { int64_t n, R; int slow; } c[] = {{401, 400, 0}, {401, 400, 1}, {17443, 17442, 1}, {17443, 17442, 0}};
+    static const struct {
+        int64_t n, R;
+        int slow;
+        const char *mark;
+    } c[] = {{401, 400, 0, ".y)]"}, {401, 400, 1, ".y)]"}, {17443, 17442, 1, ".y)]"}, {17443, 17442, 0, ".y)]"},
+             {101, 210, 0, ".x)]"}, {101, 210, 1, ".x)]"}};
     int used = 0;
-    fake_conv = ".y)]";
     for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+        fake_conv = c[i].mark;
         kfft_plan_desc d = {.type = KFFT_C2C, .rank = 1, .n = {c[i].n}, .batch = 2};
         stand_in_tuned t = stand_in_tune(&d, &fake_conv_us, c[i].slow, (kfft_wisdom_entry){0});
         if (!t.ctx) {

@@ -352,13 +352,23 @@ void gen_load_elem(strbuf *b, const kspec *k, int index, const char *eb, const c
     sb_puts(b, clamp ? "        }\n        }\n        }\n" : "        }\n        }\n");
 }
 
+/* The shared-memory position of element e (an expression) in its column: e, or for a
+ * Bluestein convolution in the prime-factor layout the table's (kspec.h: lay). */
+static const char *col_pos(const kspec *k, const char *e, char *w, size_t len)
+{
+    if (!ks_blue_pfa(k)) return e;
+    snprintf(w, len, "(int)tw[%lld + (%s)].x", (long long)k->lay, e);
+    return w;
+}
+
 /* The whole block's columns into shared memory (kernels whose first radix pass cannot read
- * global memory itself: R = 1). */
+ * global memory itself: R = 1; Bluestein's in the prime-factor layout, zeros included). */
 static void emit_load(strbuf *b, const kspec *k, int index)
 {
+    char w[96];
     open_elem_loop(b, k, k->R, gen_walk_along(k, 0));
     gen_load_elem(b, k, index, NULL, NULL, NULL);
-    sb_printf(b, "        s[KFFT_SP(c * %d + e)] = v;\n", k->R);
+    sb_printf(b, "        s[KFFT_SP(c * %d + %s)] = v;\n", k->R, col_pos(k, "e", w, sizeof w));
     close_elem_loop(b);
     sb_puts(b, "    KFFT_BARRIER();\n");
 }
@@ -481,8 +491,9 @@ void gen_chirp_preload(strbuf *b, const kspec *k, const char *cw)
  * other. */
 static void emit_store(strbuf *b, const kspec *k, int index)
 {
-    open_elem_loop(b, k, k->R, gen_walk_along(k, 1));
-    sb_printf(b, "        kfft_cplx v = s[KFFT_SP(c * %d + e)];\n", k->R);
+    char w[96];
+    open_elem_loop(b, k, ks_blue_pfa(k) ? (int)ks_chirp_len(k) : k->R, gen_walk_along(k, 1));
+    sb_printf(b, "        kfft_cplx v = s[KFFT_SP(c * %d + %s)];\n", k->R, col_pos(k, "e", w, sizeof w));
     gen_store_elem(b, k, index, NULL);
     close_elem_loop(b);
 }
@@ -494,9 +505,11 @@ static void emit_finish_inplace(strbuf *b, const kspec *k)
     if (!(k->ops & KS_POST_CHIRP)) return;
     int E = k->B * k->R, iters = (E + k->T - 1) / k->T;
     sb_printf(b, "    for (int q = 0; q < %d; q++) {\n        int l = KFFT_TID + q * %d, e = l %% %d;\n", iters, k->T, k->R);
-    sb_printf(b, "        if (l < %d && e < %lld) {\n            kfft_cplx v = s[KFFT_SP(l)];\n", E, (long long)ks_chirp_len(k));
+    char w[96], x[128] = "l"; /* element l's position: l, or in the prime-factor layout the table's */
+    if (ks_blue_pfa(k)) snprintf(x, sizeof x, "(l - e + %s)", col_pos(k, "e", w, sizeof w));
+    sb_printf(b, "        if (l < %d && e < %lld) {\n            kfft_cplx v = s[KFFT_SP(%s)];\n", E, (long long)ks_chirp_len(k), x);
     emit_finish(b, k, "e", NULL);
-    sb_puts(b, "            s[KFFT_SP(l)] = v;\n        }\n    }\n    KFFT_BARRIER();\n");
+    sb_printf(b, "            s[KFFT_SP(%s)] = v;\n        }\n    }\n    KFFT_BARRIER();\n", x);
 }
 
 /* `name` = the transform's output at natural position `pos` of local column c, from shared
@@ -505,7 +518,8 @@ static void emit_finish_inplace(strbuf *b, const kspec *k)
 static void emit_zat(strbuf *b, const kspec *k, const char *name, const char *pos)
 {
     if (!(k->ops & KS_MID_RADER)) {
-        sb_printf(b, "            kfft_cplx %s = s[KFFT_SP(c * %d + (%s))];\n", name, k->R, pos);
+        char w[96];
+        sb_printf(b, "            kfft_cplx %s = s[KFFT_SP(c * %d + (%s))];\n", name, k->R, col_pos(k, pos, w, sizeof w));
         return;
     }
     long long slots = (long long)ks_col_area(k);
@@ -824,7 +838,7 @@ void gen_kernel_io(const kspec *k, int *from_global, int *to_global)
 {
     /* The first radix pass reads the source itself and the last writes the destination,
      * except where the store needs whole columns (R2C packing pairs e with M-e; Rader's
-     * permutations; a second pass across the cluster) or a single pass would walk one side
+     * permutations and the prime-factor layout's; a second pass across the cluster) or a single pass would walk one side
      * uncoalesced, and a Bluestein factor's pass after the first, whose twiddles go by its
      * column's element (gen_load_elem), not by the m-point FFT's first radix. */
     int rader = (k->ops & KS_MID_RADER) != 0, conv = (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) != 0;
@@ -834,8 +848,8 @@ void gen_kernel_io(const kspec *k, int *from_global, int *to_global)
      * cuFFT -> 0.96-1.42, at the copy ceiling (16: 2.61 -> 0.72 ms), 29 and 31 0.29 -> 0.83-0.87;
      * fp64 0.48-0.79 -> 0.87-1.11 (31: 0.70). Lengths 2 and 3 ran at the ceiling direct: kept. */
     int lone = k->nrad == 1 && !conv && k->kind == KS_SINGLE && k->R >= 4;
-    *from_global = k->nrad > 0 && !rader && !(k->bfp && k->Ns > 1) && !(lone && gen_walk_along(k, 0));
-    *to_global = (k->nrad > 0 && !rader && !k->clu && k->st != KS_ST_R2C_PACK && k->st != KS_ST_HALF2 &&
+    *from_global = k->nrad > 0 && !rader && !k->pfa && !(k->bfp && k->Ns > 1) && !(lone && gen_walk_along(k, 0));
+    *to_global = (k->nrad > 0 && !rader && !k->pfa && !k->clu && k->st != KS_ST_R2C_PACK && k->st != KS_ST_HALF2 &&
                   !(lone && gen_walk_along(k, 1)) &&
                   !(k->nrad == 1 && !conv && gen_walk_along(k, 0) != gen_walk_along(k, 1))) ||
                  gen_r2c_pair_last(k);

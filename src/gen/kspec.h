@@ -108,10 +108,12 @@ typedef struct {
     int64_t n;           /* user's transform length (Bluestein guards, chirp) */
     int R;               /* in-block FFT length */
     int nrad, rad[KS_MAX_RADICES];
-    /* A one-kernel Rader convolution whose radices are pairwise coprime (the prime-factor
-     * algorithm): its passes take no twiddles, the load and the store place elements in Good's
-     * layout through Rader's tables (tables.c: tab_rader_layout), the spectrum sits in the
-     * CRT's order, and the inverse FFT runs the radices in reverse. */
+    /* A convolution in a block (Rader's, or a one-kernel Bluestein's) whose radices are
+     * pairwise coprime (the prime-factor algorithm): its passes take no twiddles, the load and
+     * the store place elements in Good's layout through Rader's tables (tables.c:
+     * tab_rader_layout) or Bluestein's table `lay` (entry q: the position of time index q;
+     * tab_bluestein_layout), the spectrum sits in the CRT's order, and the inverse FFT runs the
+     * radices in reverse. */
     int pfa;
     int B;               /* columns per block */
     int pad;             /* shared-memory layout against bank conflicts: KS_PAD_ROWS, KS_PAD_SWZ or 0 */
@@ -232,7 +234,7 @@ typedef struct {
      * (clu = P), where block pj's row m is u = pj + P m and row -u comes from global memory. */
     int plane, nprad, prad[KS_MAX_RADICES];
     int64_t ptw[KS_MAX_RADICES];
-    int64_t chirp, bhat, dlog;
+    int64_t chirp, bhat, dlog, lay;
 } kspec;
 
 /* A forward kernel whose inverse differs (a conjugation or a scale): a C2C plan makes that
@@ -334,6 +336,14 @@ static inline int64_t ks_smem_elems(int64_t elems, int f64, int pad) { return pa
 static inline int64_t ks_col_area(const kspec *k) { return ks_smem_elems((int64_t)k->B * k->R, k->f64, k->pad) + (int64_t)k->B * k->cpad; }
 /* A one-kernel convolution (Bluestein, Rader) whose FFT starts and ends with the same radix
  * does its middle in registers (kernel.c: emit_mid_fused); the planner orders radices so. */
+/* A one-kernel Bluestein convolution in the prime-factor layout (pfa): its loads and stores
+ * go through shared memory by the table `lay`. */
+static inline int ks_blue_pfa(const kspec *k) { return k->pfa && (k->ops & KS_MID_BLUESTEIN); }
+/* ... which a one-kernel Bluestein convolution may take (schedule.c: conv_pfa). */
+static inline int ks_blue_pfa_fits(const kspec *k)
+{
+    return (k->ops & KS_MID_BLUESTEIN) && k->kind == KS_SINGLE && !k->bfp && !k->clu && !k->plane;
+}
 static inline int ks_conv_fused(const kspec *k) { return k->nrad >= 2 && (k->pfa || k->rad[0] == k->rad[k->nrad - 1]); }
 /* A pass's twiddles staged in shared memory (kspec.twst): after the columns (and Rader's
  * slots), pa[b][j'] of local column c at b*B + c (b < R/rad[0]), then pb[q-1][j'] at

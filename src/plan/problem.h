@@ -29,9 +29,9 @@ typedef struct {
      * the planner's rule (-1; blocks.c: split_wins); noclu: passes without the clusters the
      * rules would take (kspec.h: clu); rows: the plain complex passes' columns per block in
      * rows of at least that many 32-byte sectors (0: the planner's rule; schedule.c: gpasses);
-     * cols: a one-kernel transform's columns a block (0: the planner's rule); pfa: Rader's
-     * convolutions on coprime radices wherever a grouping exists (1), never (-1), or by the
-     * planner's rule (0; schedule.c: rader_pfa). */
+     * cols: a one-kernel transform's columns a block (0: the planner's rule); pfa: Rader's (and
+     * a one-kernel Bluestein's) convolutions on coprime radices wherever a grouping exists (1),
+     * never (-1), or by the planner's rule (0; schedule.c: conv_pfa). */
     struct {
         int on, T, pad, radix, regs, split, noclu, rows, cols, pfa;
     } knob[KFFT_MAX_DIMS];

@@ -236,17 +236,26 @@ static int64_t thread_points(const kspec *k, const int *rad, int n)
  * a grouping whose small radix needs more rounds of them lost (401 20x20 -> 25x16 at 96 threads
  * -24%, 1301 -11%, 21816's pass 25x4 -7%, fp64 -21%; 673, 1249 -33%): none where a thread would
  * take more than 1.3x the points (up to it, 1009 at 1.26 +13%; past it, gains of 3% at most).
- * want: the tuner's or the wisdom's choice (kfft_wisdom_entry.pfa): 1 past the bound, -1 none. */
-static void rader_pfa(kspec *k, kfft_table *t, int want)
+ * A one-kernel Bluestein convolution (ks_blue_pfa_fits) takes it only where measured: it must
+ * load and store through shared memory in the layout, where its first and last passes read
+ * and write global memory themselves (pruned), and that lost more than the twiddles saved
+ * (H200, bench/results/h200-2026-12-01e-calls.txt, same run, m as the rule's or the nearest
+ * longer length with a grouping: fp32 8219 3.14 -> 2.26 of cuFFT with 22% fewer instructions,
+ * 4099 2.65 -> 1.64, benzene's sparse 2-D FFT 1.10 -> 1.35 ms; fp64 1997 1.27 -> 0.62; won
+ * fp64 4177 1.50 -> 2.02, 4099 1.57 -> 2.05, fp32 12203 2.41 -> 2.60).
+ * want: the tuner's or the wisdom's choice (kfft_wisdom_entry.pfa): 1 past the bound (and for
+ * Bluestein), -1 none. */
+static void conv_pfa(kspec *k, kfft_table *t, int want)
 {
-    int rad[KS_MAX_RADICES], n;
-    if (!(k->ops & KS_MID_RADER) || k->R < 2 || want < 0) return;
+    int rad[KS_MAX_RADICES], n, blue = ks_blue_pfa_fits(k);
+    if (!((k->ops & KS_MID_RADER) || (blue && want > 0)) || k->R < 2 || want < 0) return;
     if (k->nrad < 2 || (n = kfft_coprime_radices(k->R, rad, k->nrad, k->f64)) < 2) return;
     if (!want && thread_points(k, rad, n) * 10 > thread_points(k, k->rad, k->nrad) * 13) return;
     k->pfa = 1;
     k->nrad = n;
     memcpy(k->rad, rad, (size_t)n * sizeof rad[0]);
-    tab_rader_layout(t, k->dlog, k->bhat, k->rad, k->nrad);
+    if (blue) k->lay = tab_bluestein_layout(t, k->bhat, k->rad, k->nrad);
+    else tab_rader_layout(t, k->dlog, k->bhat, k->rad, k->nrad);
 }
 
 /* Can Bluestein's passes sp[0..2np) run the first FFT's last pass and the second's first as
@@ -533,7 +542,7 @@ static kfft_status gpasses(kfft_schedule *s, const kspec *base, int64_t N, const
             k->twst = 1;
             if (ks_kernel_smem(k) * blk_elem_bytes(f64) > (int64_t)info->smem_optin) k->twst = 0;
         }
-        rader_pfa(k, t, ch->pfa);
+        conv_pfa(k, t, ch->pfa);
         blk_local_tables(k, t, info, split);
         Ns *= R[p];
     }
@@ -985,7 +994,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             k->spill_bet = 0;
         }
         if (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) blk_conv_order(k);
-        rader_pfa(k, t, key.pfa);
+        conv_pfa(k, t, key.pfa);
         blk_c2r_rtw1(k, info);
         blk_local_tables(k, t, info, key.split);
         s->src[sg->first] = r->src;
@@ -1071,7 +1080,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         k->cfetch = blk_chirp_fetch(k);
         k->rpair = blk_real_pairs(k, info);
         k->idx64 = ispan > IDX32_LIMIT || ospan > IDX32_LIMIT || nuser > IDX32_LIMIT || sg->chunk * N > IDX32_LIMIT ||
-                   k->chirp + N > IDX32_LIMIT || k->bhat + N > IDX32_LIMIT || k->dlog + r->n > IDX32_LIMIT || k->rtw + r->n > IDX32_LIMIT;
+                   k->chirp + N > IDX32_LIMIT || k->bhat + N > IDX32_LIMIT || k->dlog + r->n > IDX32_LIMIT || k->lay + N > IDX32_LIMIT || k->rtw + r->n > IDX32_LIMIT;
     }
     if (r->src == BUF_IN && r->dst == BUF_OUT) check_inplace(s, r, f64);
     return KFFT_SUCCESS;

@@ -14,7 +14,7 @@
 /* Bump when any table's computation changes: cached tables of other revisions are not used. */
 #define TABLE_REV 3
 
-enum { OP_TW_GRID, OP_TW_GRID_KMAJOR, OP_TW_RANGE, OP_CHIRP, OP_BSPEC, OP_DLOG, OP_RSPEC, OP_DLOG_PFA, OP_RSPEC_PFA };
+enum { OP_TW_GRID, OP_TW_GRID_KMAJOR, OP_TW_RANGE, OP_CHIRP, OP_BSPEC, OP_DLOG, OP_RSPEC, OP_DLOG_PFA, OP_RSPEC_PFA, OP_BSPEC_PFA, OP_BLAY };
 
 /* Records a table of `count` elements; returns its offset. */
 static int64_t add(kfft_table *t, int kind, int64_t count, int64_t a, int64_t b, int64_t c, int64_t d)
@@ -57,15 +57,32 @@ int64_t tab_bluestein_spectrum(kfft_table *t, int64_t n, int64_t m, int64_t chir
 int64_t tab_rader_dlog(kfft_table *t, int64_t n, int64_t g) { return add(t, OP_DLOG, n, n, g, 0, 0); }
 int64_t tab_rader_spectrum(kfft_table *t, int64_t n, int64_t g) { return add(t, OP_RSPEC, n - 1, n, g, 0, 0); }
 
-void tab_rader_layout(kfft_table *t, int64_t dlog, int64_t spectrum, const int *rad, int nrad)
+/* The radices packed 6 bits each, the first lowest (pfa_init). */
+static int64_t pack_radices(const int *rad, int nrad)
 {
     int64_t lay = 0;
     for (int i = nrad - 1; i >= 0; i--) lay = lay << 6 | rad[i];
+    return lay;
+}
+
+void tab_rader_layout(kfft_table *t, int64_t dlog, int64_t spectrum, const int *rad, int nrad)
+{
+    int64_t lay = pack_radices(rad, nrad);
     for (int i = 0; i < t->nops; i++) {
         kfft_table_op *o = &t->ops[i];
         if (o->off == dlog && o->kind == OP_DLOG) o->kind = OP_DLOG_PFA, o->c = lay;
         if (o->off == spectrum && o->kind == OP_RSPEC) o->kind = OP_RSPEC_PFA, o->c = lay;
     }
+}
+
+int64_t tab_bluestein_layout(kfft_table *t, int64_t spectrum, const int *rad, int nrad)
+{
+    int64_t lay = pack_radices(rad, nrad), m = 0;
+    for (int i = 0; i < t->nops; i++) {
+        kfft_table_op *o = &t->ops[i];
+        if (o->off == spectrum && o->kind == OP_BSPEC) o->kind = OP_BSPEC_PFA, o->d = lay, m = o->b;
+    }
+    return m ? add(t, OP_BLAY, m, m, lay, 0, 0) : -1;
 }
 
 int tab_device_kind(const kfft_table_op *o, int64_t *p1, int64_t *p2, int64_t *N)
@@ -239,6 +256,41 @@ static void rader_dlog_pfa(double *w, int64_t n, int64_t g, int64_t lay)
 
 static int rader_spectrum(double *b, int64_t n, int64_t g);
 
+/* nat (len complex) into b in the layout's frequency order: position pos holds frequency
+ * pfa_freq(pos). */
+static void pfa_freq_order(double *b, const double *nat, int64_t len, int64_t lay)
+{
+    pfa_layout L;
+    pfa_init(&L, len, lay);
+    for (int64_t pos = 0; pos < len; pos++) {
+        int64_t f = pfa_freq(&L, pos);
+        b[2 * pos] = nat[2 * f];
+        b[2 * pos + 1] = nat[2 * f + 1];
+    }
+}
+
+/* Bluestein's convolution on coprime radices: entry q of the layout table holds the position
+ * of time index q (the load's scatter and the store's gather; kspec.h: lay). */
+static void bluestein_positions(double *w, int64_t m, int64_t lay)
+{
+    pfa_layout L;
+    pfa_init(&L, m, lay);
+    for (int64_t q = 0; q < m; q++) w[2 * q] = (double)pfa_time_pos(&L, q), w[2 * q + 1] = 0;
+}
+
+/* Bluestein's spectrum in the layout's frequency order. */
+static int bluestein_spectrum_pfa(double *b, int64_t n, int64_t m, const double *w, int64_t lay)
+{
+    double *nat = malloc((size_t)m * 2 * sizeof(double));
+    if (!nat || bluestein_spectrum(nat, n, m, w)) {
+        free(nat);
+        return -1;
+    }
+    pfa_freq_order(b, nat, m, lay);
+    free(nat);
+    return 0;
+}
+
 /* Rader's spectrum in the layout's frequency order. */
 static int rader_spectrum_pfa(double *b, int64_t n, int64_t g, int64_t lay)
 {
@@ -247,13 +299,7 @@ static int rader_spectrum_pfa(double *b, int64_t n, int64_t g, int64_t lay)
         free(nat);
         return -1;
     }
-    pfa_layout L;
-    pfa_init(&L, n - 1, lay);
-    for (int64_t pos = 0; pos < n - 1; pos++) {
-        int64_t f = pfa_freq(&L, pos);
-        b[2 * pos] = nat[2 * f];
-        b[2 * pos + 1] = nat[2 * f + 1];
-    }
+    pfa_freq_order(b, nat, n - 1, lay);
     free(nat);
     return 0;
 }
@@ -294,7 +340,7 @@ int tab_compute(kfft_table *t, int host_only)
         if (host_only && tab_on_device(o)) {
             /* A chirp a Bluestein spectrum is made from is still needed here. */
             int used = 0;
-            for (int j = i + 1; j < t->nops && o->kind == OP_CHIRP; j++) used |= t->ops[j].kind == OP_BSPEC && t->ops[j].c == o->off;
+            for (int j = i + 1; j < t->nops && o->kind == OP_CHIRP; j++) used |= (t->ops[j].kind == OP_BSPEC || t->ops[j].kind == OP_BSPEC_PFA) && t->ops[j].c == o->off;
             if (!used) continue;
         }
         switch (o->kind) {
@@ -307,6 +353,8 @@ int tab_compute(kfft_table *t, int host_only)
         case OP_RSPEC: rc = rader_spectrum(w, o->a, o->b); break;
         case OP_DLOG_PFA: rader_dlog_pfa(w, o->a, o->b, o->c); break;
         case OP_RSPEC_PFA: rc = rader_spectrum_pfa(w, o->a, o->b, o->c); break;
+        case OP_BSPEC_PFA: rc = bluestein_spectrum_pfa(w, o->a, o->b, t->v + 2 * o->c, o->d); break;
+        case OP_BLAY: bluestein_positions(w, o->a, o->b); break;
         }
         if (rc) {
             t->oom = 1;

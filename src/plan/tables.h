@@ -45,6 +45,9 @@ int64_t tab_rader_spectrum(kfft_table *t, int64_t n, int64_t g);
 /* Both of a kernel's Rader tables (at offsets dlog and spectrum) recorded again in the
  * prime-factor layout of the radices rad (kspec.h: pfa): the same sizes, made on the host. */
 void tab_rader_layout(kfft_table *t, int64_t dlog, int64_t spectrum, const int *rad, int nrad);
+/* The same for a Bluestein convolution (kspec.h: lay): its spectrum at offset spectrum in the
+ * CRT's order, and a new table of the layout's positions; returns that table's offset. */
+int64_t tab_bluestein_layout(kfft_table *t, int64_t spectrum, const int *rad, int nrad);
 
 /* Fills t->v (len complex doubles, at least one); 0, or -1 when host memory ran out. With
  * host_only, only the tables the device cannot make (tab_device_kind) are filled. */

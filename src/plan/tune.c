@@ -5,8 +5,9 @@
  * swizzled x radices (narrow, balanced, widest), then on CUDA the winner with registers
  * bounded to 96 and 64 per thread and to the planner's own bound (more blocks per SM); for a
  * multi-pass stage, the radices and padding of all its passes; for either, last, the winner with split twiddle
- * tables the other way from the planner's rule (blocks.c: split_wins), for Rader's
- * convolutions the winner with and without coprime radices (schedule.c: rader_pfa), and for
+ * tables the other way from the planner's rule (blocks.c: split_wins), for Rader's and
+ * one-kernel Bluestein's convolutions the winner with and without coprime radices (schedule.c:
+ * conv_pfa), and for
  * passes the planner ran in clusters, the winner without them. Before the stages, the last two axes (a
  * plane kernel, planes.c): where the planner took one, a kernel per axis instead, and a plane
  * kernel in every other number of blocks that can hold it (1, or a cluster of 2, 4 or 8), where
@@ -201,7 +202,7 @@ static kfft_status time_candidates(kfft_context ctx, kfft_problem *q, int g, int
 typedef struct {
     kfft_wisdom_entry dflt;
     int split, clu, plane; /* plane: a plane kernel's stage (its entry is the plane's, T its knob) */
-    int rader;             /* a stage with a Rader convolution in a block (schedule.c: rader_pfa) */
+    int pfa;               /* a stage with a convolution that may take coprime radices (schedule.c: conv_pfa) */
     int64_t blue_n;        /* a stage that takes Bluestein: its axis length (conv_choice's key, with dflt.is); else 0 */
     int blue_c2r;          /* ... along a C2R axis (kfft_conv_default's rules differ) */
 } stage_info;
@@ -220,7 +221,7 @@ static int radix_mode(const kspec *k)
     qsort(have, (size_t)k->nrad, sizeof *have, cmp_int);
     for (int m = -1; m <= KFFT_RADIX_WIDEST_FLAT; m++) { /* FLAT: a rule's (blk_smooth_widest_two) */
         int rad[KS_MAX_RADICES], n = radices_of(k->R, k->f64, m, rad);
-        if (k->pfa && n > 0) n = kfft_coprime_radices(k->R, rad, n, k->f64); /* the mode's count, regrouped (schedule.c rader_pfa) */
+        if (k->pfa && n > 0) n = kfft_coprime_radices(k->R, rad, n, k->f64); /* the mode's count, regrouped (schedule.c conv_pfa) */
         if (n > 0) qsort(rad, (size_t)n, sizeof *rad, cmp_int);
         if (n == k->nrad && (n <= 0 || !memcmp(rad, have, sizeof(int) * (size_t)n))) return m >= 0 ? m : dflt;
     }
@@ -261,7 +262,10 @@ static void describe_stage(const kfft_schedule *s, int g, stage_info *si)
     for (int i = s->stage[g].first; i < s->stage[g].first + s->stage[g].nsteps; i++) {
         si->split |= s->spec[i].twsplit != 0;
         si->clu |= s->spec[i].clu != 0;
-        si->rader |= (s->spec[i].ops & KS_MID_RADER) != 0;
+        si->pfa |= (s->spec[i].ops & KS_MID_RADER) != 0;
+        int rad[KS_MAX_RADICES]; /* Bluestein's: where its length has a grouping (a Rader convolution is tried regardless) */
+        si->pfa |= ks_blue_pfa_fits(&s->spec[i]) && s->spec[i].nrad >= 2 &&
+                   kfft_coprime_radices(s->spec[i].R, rad, s->spec[i].nrad, s->spec[i].f64) >= 2;
     }
     const kspec *k = &s->spec[s->stage[g].first];
     if (!k->plane && (k->kind == KS_SINGLE ? (k->ops & KS_MID_BLUESTEIN) : (k->ops & KS_PRE_CHIRP))) {
@@ -484,9 +488,11 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
             }
         }
         /* Then Rader's convolutions on coprime radices wherever a grouping exists, and never: the
-         * rule's bound (schedule.c: rader_pfa, a thread's points) was set from 27 lengths, and
-         * past it 4 of 11 still gained 2-3% (H200, bench/results/h200-2026-12-01d-calls.txt). */
-        if (!st && si[g].rader) {
+         * rule's bound (schedule.c: conv_pfa, a thread's points) was set from 27 lengths, and
+         * past it 4 of 11 still gained 2-3% (H200, bench/results/h200-2026-12-01d-calls.txt).
+         * Bluestein's one-kernel convolutions take them only so: they lost in most lengths and
+         * won in some (fp64 4177 1.35x; h200-2026-12-01e-calls.txt). */
+        if (!st && si[g].pfa) {
             int pc[2][NK], nb = 0;
             double rb = stage_best;
             for (int i = 0; i < 2; i++) {

@@ -32,8 +32,8 @@ typedef struct {
     int noclu;          /* passes: 1 = without the clusters the planner's rules take (kspec.clu) */
     int rows;           /* passes: plain complex passes in rows of at least this many 32-byte sectors (0: the planner's) */
     int cols;           /* single: columns a block (0: the planner's, B of the key) */
-    int pfa;            /* single, passes: Rader's convolutions on coprime radices where a grouping exists (1),
-                         * never (-1), or by the planner's rule (0; schedule.c: rader_pfa) */
+    int pfa;            /* single, passes: Rader's (and a one-kernel Bluestein's) convolutions on coprime radices
+                         * where a grouping exists (1), never (-1), or by the planner's rule (0; schedule.c: conv_pfa) */
     int noplane;        /* plane: 1 = the two axes a kernel each, not the plane kernel */
     int clu;            /* plane: blocks a plane (1: one, P: a cluster of P; 0: the planner's) */
     int64_t conv;       /* conv: Bluestein's convolution length for axis length R at stride is */
