@@ -838,9 +838,10 @@ void gen_kernel_io(const kspec *k, int *from_global, int *to_global)
 {
     /* The first radix pass reads the source itself and the last writes the destination,
      * except where the store needs whole columns (R2C packing pairs e with M-e; Rader's
-     * permutations and the prime-factor layout's; a second pass across the cluster) or a single pass would walk one side
-     * uncoalesced, and a Bluestein factor's pass after the first, whose twiddles go by its
-     * column's element (gen_load_elem), not by the m-point FFT's first radix. */
+     * permutations and the prime-factor layout's; a second pass across the cluster) or a
+     * single pass would walk one side uncoalesced, and a Bluestein factor's pass after the
+     * first, whose twiddles go by its column's element (gen_load_elem), not by the m-point
+     * FFT's first radix. */
     int rader = (k->ops & KS_MID_RADER) != 0, conv = (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) != 0;
     /* A single radix along contiguous columns would give each thread a whole column, each warp
      * access 32 columns apart: such kernels (lengths 4..31) load and store through shared memory,

@@ -334,8 +334,6 @@ static inline int64_t ks_smem_elems(int64_t elems, int f64, int pad) { return pa
 /* Shared-memory elements of a kernel's B columns: element x = c*R + e sits at
  * x + (padded ? x >> ks_pad_shift : 0) + c*cpad (swizzled: x's swizzle + c*cpad). */
 static inline int64_t ks_col_area(const kspec *k) { return ks_smem_elems((int64_t)k->B * k->R, k->f64, k->pad) + (int64_t)k->B * k->cpad; }
-/* A one-kernel convolution (Bluestein, Rader) whose FFT starts and ends with the same radix
- * does its middle in registers (kernel.c: emit_mid_fused); the planner orders radices so. */
 /* A one-kernel Bluestein convolution in the prime-factor layout (pfa): its loads and stores
  * go through shared memory by the table `lay`. */
 static inline int ks_blue_pfa(const kspec *k) { return k->pfa && (k->ops & KS_MID_BLUESTEIN); }
@@ -344,6 +342,8 @@ static inline int ks_blue_pfa_fits(const kspec *k)
 {
     return (k->ops & KS_MID_BLUESTEIN) && k->kind == KS_SINGLE && !k->bfp && !k->clu && !k->plane;
 }
+/* A one-kernel convolution (Bluestein, Rader) whose FFT starts and ends with the same radix
+ * does its middle in registers (kernel.c: emit_mid_fused); the planner orders radices so. */
 static inline int ks_conv_fused(const kspec *k) { return k->nrad >= 2 && (k->pfa || k->rad[0] == k->rad[k->nrad - 1]); }
 /* A pass's twiddles staged in shared memory (kspec.twst): after the columns (and Rader's
  * slots), pa[b][j'] of local column c at b*B + c (b < R/rad[0]), then pb[q-1][j'] at

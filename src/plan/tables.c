@@ -340,7 +340,8 @@ int tab_compute(kfft_table *t, int host_only)
         if (host_only && tab_on_device(o)) {
             /* A chirp a Bluestein spectrum is made from is still needed here. */
             int used = 0;
-            for (int j = i + 1; j < t->nops && o->kind == OP_CHIRP; j++) used |= (t->ops[j].kind == OP_BSPEC || t->ops[j].kind == OP_BSPEC_PFA) && t->ops[j].c == o->off;
+            for (int j = i + 1; j < t->nops && o->kind == OP_CHIRP; j++)
+                used |= (t->ops[j].kind == OP_BSPEC || t->ops[j].kind == OP_BSPEC_PFA) && t->ops[j].c == o->off;
             if (!used) continue;
         }
         switch (o->kind) {
