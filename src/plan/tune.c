@@ -7,8 +7,8 @@
  * multi-pass stage, the radices and padding of all its passes; for either, last, the winner with split twiddle
  * tables the other way from the planner's rule (blocks.c: split_wins), for Rader's and
  * one-kernel Bluestein's convolutions the winner with and without coprime radices (schedule.c:
- * conv_pfa), and for
- * passes the planner ran in clusters, the winner without them. Before the stages, the last two axes (a
+ * conv_pfa), and for passes the planner ran in clusters, the winner without them. Before the
+ * stages, the last two axes (a
  * plane kernel, planes.c): where the planner took one, a kernel per axis instead, and a plane
  * kernel in every other number of blocks that can hold it (1, or a cluster of 2, 4 or 8), where
  * it took one or not; the stages are then the winner's, and a plane kept gets its threads per
