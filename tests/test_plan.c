@@ -2240,6 +2240,7 @@ static int fake_cols;       /* nonzero: other kernels of this many columns a blo
 static long fake_cols_us;
 static const char *fake_conv; /* non-NULL: other kernels whose source holds this text cost fake_conv_us (conv_tune) */
 static long fake_conv_us;
+static const char *fake_need; /* non-NULL: kernels whose source lacks this text cost 6 ms (pfa_tune: one Bluestein length) */
 static int fake_plane_T;   /* nonzero: plane kernels cost fake_plane_us only at this many threads, else fake_plain_us */
 static int fake_plane_clu; /* nonzero: ... and only in clusters of this many blocks */
 static int fake_spin;    /* nonzero: launches wait by spinning (costs within a microsecond, where a sleep overshoots by 50-100) */
@@ -2267,13 +2268,14 @@ static kfft_status fk_compile(void *st, const char *src, void **bin, size_t *len
     (void)st;
     *bin = malloc(1);
     *len = 1;
-    *module = malloc(4);
-    if (*module) { /* read by fk_launch: 2 a plane kernel (its rows' part), 1 another cluster kernel; its cluster's blocks; its columns; fake_conv's */
+    *module = malloc(5);
+    if (*module) { /* read by fk_launch: 2 a plane kernel (its rows' part), 1 another cluster kernel; its cluster's blocks; its columns; fake_conv's; fake_need's lack */
         const char *cd = strstr(src, "__cluster_dims__("), *cols = strstr(src, "KFFT_GROUP * ");
         ((char *)*module)[0] = strstr(src, "kfft_i64 rt = tbase") ? 2 : cd != NULL;
         ((char *)*module)[1] = (char)(cd ? atoi(cd + 17) : 1);
         ((char *)*module)[2] = (char)(cols ? atoi(cols + 13) : 0);
         ((char *)*module)[3] = fake_conv && strstr(src, fake_conv);
+        ((char *)*module)[4] = fake_need && !strstr(src, fake_need);
     }
     return *bin && *module ? KFFT_SUCCESS : KFFT_ERROR_OUT_OF_MEMORY;
 }
@@ -2299,7 +2301,8 @@ static kfft_status fk_launch(void *st, void *kernel, size_t groups, int threads,
     (void)st, (void)groups, (void)smem, (void)a;
     char kind = ((const char *)kernel)[0], clu = ((const char *)kernel)[1], cols = ((const char *)kernel)[2], conv = ((const char *)kernel)[3];
     int plane_slow = (fake_plane_T && threads != fake_plane_T) || (fake_plane_clu && clu != fake_plane_clu);
-    long us = kind == 2 ? (plane_slow ? fake_plain_us : fake_plane_us)
+    long us = ((const char *)kernel)[4] ? 6000
+              : kind == 2 ? (plane_slow ? fake_plain_us : fake_plane_us)
               : kind    ? fake_cluster_us
               : fake_cols && cols == fake_cols ? fake_cols_us
               : conv    ? fake_conv_us
@@ -2572,20 +2575,22 @@ static void conv_tune(void)
  * on a described H100, with pfa kernels (a Rader store reads the gather position from the dlog
  * table's .y, a Bluestein load the layout table's .x) fast or slow, the plans its wisdom makes
  * take them or not: 401, which the rule's bound leaves without at its default threads, 17443,
- * which the rule gives them, and 101's Bluestein length 210 (15x14: coprime as they stand; the
- * only 7-smooth length the tuner tries), which only the tuner gives them. Some of those winners
- * need the field (a radix mode or thread count the rule decides the other way). */
+ * which the rule gives them, and 101's Bluestein length 210 (15x14: coprime as they stand), which
+ * only the tuner gives them. Some of those winners need the field (a radix mode or thread count
+ * the rule decides the other way). The tuner's other length for 101, 216, costs more than either
+ * (fake_need): were it as fast as 210's plain kernels, a launch's jitter could choose it (CI did). */
 static void pfa_tune(void)
 {
     static const struct {
         int64_t n, R;
         int slow;
-        const char *mark;
-    } c[] = {{401, 400, 0, ".y)]"}, {401, 400, 1, ".y)]"}, {17443, 17442, 1, ".y)]"}, {17443, 17442, 0, ".y)]"},
-             {101, 210, 0, ".x)]"}, {101, 210, 1, ".x)]"}};
+        const char *mark, *need;
+    } c[] = {{401, 400, 0, ".y)]", NULL},     {401, 400, 1, ".y)]", NULL},     {17443, 17442, 1, ".y)]", NULL},
+             {17443, 17442, 0, ".y)]", NULL}, {101, 210, 0, ".x)]", " * 210"}, {101, 210, 1, ".x)]", " * 210"}};
     int used = 0;
     for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
         fake_conv = c[i].mark;
+        fake_need = c[i].need;
         kfft_plan_desc d = {.type = KFFT_C2C, .rank = 1, .n = {c[i].n}, .batch = 2};
         stand_in_tuned t = stand_in_tune(&d, &fake_conv_us, c[i].slow, (kfft_wisdom_entry){0});
         if (!t.ctx) {
@@ -2605,7 +2610,7 @@ static void pfa_tune(void)
         kfft_context_destroy(t.ctx);
     }
     CHECK(used >= 1, "pfa tune: no winner needed pfa=");
-    fake_conv = NULL;
+    fake_conv = fake_need = NULL;
     fake_conv_us = fake_plain_us = 0;
 }
 

@@ -392,6 +392,13 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     int cand[KFFT_MAX_DIMS][MAXC][NK], ncand[KFFT_MAX_DIMS] = {0};
     kfft_wisdom_entry plane;
     if ((st = candidates(ctx, &q, si, cand, ncand, &nst, &plane))) return st;
+    /* The untuned plan's stages: the entries where the tuned plan is not kept (a plane or
+     * Bluestein length the tuner moved changes the stages, and entries of those would leave
+     * the plan actually taken without its own). */
+    stage_info si0[KFFT_MAX_DIMS];
+    int nst0 = nst, ncand0[KFFT_MAX_DIMS];
+    memcpy(si0, si, sizeof si0);
+    memcpy(ncand0, ncand, sizeof ncand0);
     size_t ib = (size_t)kfft_problem_span_bytes(&q, 0), ob = (size_t)kfft_problem_span_bytes(&q, 1);
     kfft_buffer in = NULL, out = NULL;
     int inplace = (q.flags & KFFT_PLAN_INPLACE) != 0;
@@ -572,13 +579,15 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
      * keeps the default choices, so wisdom never records a slowdown. */
     if (!st && rep->stages) st = time_plan(ctx, &q, in, out, &best_total);
     int keep = !st && rep->stages && best_total < 0.98 * rep->default_ms;
-    for (int g = 0; g < nst && !st; g++) {
-        if (ncand[g] < 2 && !si[g].clu) continue;
-        if (si[g].plane) { /* the plane's entry, below, holds its threads */
+    const stage_info *sw = keep ? si : si0; /* the stages of the plan taken */
+    const int nsw = keep ? nst : nst0, *ncw = keep ? ncand : ncand0;
+    for (int g = 0; g < nsw && !st; g++) {
+        if (ncw[g] < 2 && !sw[g].clu) continue;
+        if (sw[g].plane) { /* the plane's entry, below, holds its threads */
             plane.T = keep ? q.knob[g].T : 0;
             continue;
         }
-        kfft_wisdom_entry e = si[g].dflt;
+        kfft_wisdom_entry e = sw[g].dflt;
         if (keep) {
             e.T = q.knob[g].T;
             e.pad = q.knob[g].pad;
@@ -606,10 +615,10 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
                      (long long)e.R, e.B, e.T, e.pad, e.radix, e.regs, e.split, cols, pfa, keep ? "" : " (default)");
     }
     /* Bluestein's lengths: the tuned plan's, else the rule's (an entry from an earlier tune goes) */
-    for (int g = 0; g < nst && !st; g++) {
-        if (!si[g].blue_n) continue;
-        int64_t rule = kfft_conv_default(si[g].blue_n, si[g].dflt.is, q.f64, si[g].blue_c2r, &ctx->info);
-        kfft_wisdom_entry e = {.passes = 3, .f64 = q.f64, .R = si[g].blue_n, .is = si[g].dflt.is, .io = si[g].blue_c2r,
+    for (int g = 0; g < nsw && !st; g++) {
+        if (!sw[g].blue_n) continue;
+        int64_t rule = kfft_conv_default(sw[g].blue_n, sw[g].dflt.is, q.f64, sw[g].blue_c2r, &ctx->info);
+        kfft_wisdom_entry e = {.passes = 3, .f64 = q.f64, .R = sw[g].blue_n, .is = sw[g].dflt.is, .io = sw[g].blue_c2r,
                                .conv = keep ? q.conv[g] : rule, .split = -1,
                                .ms = keep ? best_total : rep->default_ms, .default_ms = rep->default_ms};
         kfft_wisdom_put(ctx->wisdom, &e);
