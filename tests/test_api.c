@@ -741,9 +741,22 @@ static int t_wisdom(void)
     CHECK(plan_has(c, &d67, "bluestein m=144 ", why127, sizeof why127) == 1, "C2R 67 did not take its entry's m=144: %s", why127);
     exported(c, dir, got, sizeof got);
     CHECK(strstr(got, "conv f32 R=67 is=1 c2r=1 m=144 ") != NULL, "export lost the C2R conv entry: %s", got);
+    /* An R2C axis's (r2c=1) likewise: R2C 67 takes m = 150, C2C and C2R keep theirs (a length
+     * tuned on R2C 8219 once slowed C2C 8219 on the H200, the key then shared). */
+    set_wisdom_entry(path, "conv f32 R=67 is=1 r2c=1 m=150 ns=1 default_ns=2");
+    CHECK(kfft_wisdom_import(c, path) == KFFT_SUCCESS, "conv entry with r2c=1: %s", kfft_error_message());
+    CHECK(plan_has(c, &d67, "bluestein m=144 ", why127, sizeof why127) == 1, "C2R 67 lost its entry's m=144: %s", why127);
+    d67.type = KFFT_R2C;
+    CHECK(plan_has(c, &d67, "bluestein m=150 ", why127, sizeof why127) == 1, "R2C 67 did not take its entry's m=150: %s", why127);
+    d67.type = KFFT_C2C;
+    CHECK(plan_has(c, &d67, "bluestein m=150 ", why127, sizeof why127) == 0, "C2C 67 took the R2C entry's m=150: %s", why127);
+    exported(c, dir, got, sizeof got);
+    CHECK(strstr(got, "conv f32 R=67 is=1 r2c=1 m=150 ") != NULL && strstr(got, "conv f32 R=67 is=1 c2r=1 m=144 ") != NULL,
+          "export lost the R2C or C2R conv entry: %s", got);
     static const char *bad_conv[] = {"conv f32 R=127 is=1 m=250 ns=1 default_ns=2", "conv f32 R=127 is=1 m=263 ns=1 default_ns=2",
-                                     "conv f32 R=127 m=270 ns=1 default_ns=2", "conv f32 R=127 is=1 c2r=2 m=270 ns=1 default_ns=2"};
-    for (int i = 0; i < 4; i++) {
+                                     "conv f32 R=127 m=270 ns=1 default_ns=2", "conv f32 R=127 is=1 c2r=2 m=270 ns=1 default_ns=2",
+                                     "conv f32 R=127 is=1 c2r=1 r2c=1 m=270 ns=1 default_ns=2"};
+    for (int i = 0; i < 5; i++) {
         set_wisdom_entry(path, bad_conv[i]);
         CHECK(kfft_wisdom_import(c, path) == KFFT_ERROR_INVALID_ARGUMENT && strstr(kfft_error_message(), "malformed"), "'%s': %s",
               bad_conv[i], kfft_error_message());

@@ -2544,25 +2544,29 @@ static void cols_tune(void)
 /* kfft_tune tries Bluestein's convolution lengths past the rule's (16464 for 8219: 16800, 16807,
  * 16875, 17010, 17150, 17280) and keeps the fastest: where only kernels of 17150 points are
  * fast the wisdom's conv entry says m=17150 and plans take it; where only the rule's are, the
- * entry says the rule's and plans keep it. Every other kernel costs 30 times more, so no
+ * entry says the rule's and plans keep it; an R2C axis's entry is its own (r2c=1: the C2C plan
+ * keeps the rule's). Every other kernel costs 30 times more, so no
  * candidate ties the winner (with all but one equal, a launch's jitter could pass the 2% bar). */
 static void conv_tune(void)
 {
-    static const char *fast[] = {"17150", "16464"};
-    for (int i = 0; i < 2; i++) {
-        kfft_plan_desc d = {.type = KFFT_C2C, .rank = 1, .n = {8219}, .batch = 2};
+    static const char *fast[] = {"17150", "16464", "17150"};
+    for (int i = 0; i < 3; i++) {
+        /* the third: R2C, whose entry (r2c=1) the C2C plan of the same length does not take */
+        kfft_plan_desc d = {.type = i == 2 ? KFFT_R2C : KFFT_C2C, .rank = 1, .n = {8219}, .batch = 2};
         char tag[16];
         fake_conv = fast[i];
         snprintf(tag, sizeof tag, "m=%s", fast[i]);
-        stand_in_tuned t = stand_in_tune(&d, &fake_conv_us, 0, (kfft_wisdom_entry){.passes = 3, .R = 8219, .is = 1});
+        stand_in_tuned t = stand_in_tune(&d, &fake_conv_us, 0, (kfft_wisdom_entry){.passes = 3, .R = 8219, .is = 1, .io = i == 2 ? 2 : 0});
         if (!t.ctx) {
             CHECK(0, "conv tune: host memory");
             return;
         }
-        CHECK(!t.st && t.found && t.e.conv == atoll(fast[i]) && (strstr(t.r.choice, "m=17150") != NULL) == (i == 0),
+        CHECK(!t.st && t.found && t.e.conv == atoll(fast[i]) && (strstr(t.r.choice, "m=17150") != NULL) == (i != 1),
               "conv tune, %s fast: status %d, entry %d m=%lld, choice %s", fast[i], (int)t.st, t.found, (long long)t.e.conv,
               t.st ? kfft_error_message() : t.r.choice);
         CHECK(planned_with(t.ctx, &d, tag) == 1, "conv tune: the wisdom's plan does not take %s", tag);
+        d.type = KFFT_C2C;
+        CHECK(i < 2 || planned_with(t.ctx, &d, tag) == 0, "conv tune: C2C 8219 takes R2C's %s", tag);
         CHECK(t.ctx->live_buffers == 0, "conv tune: %ld buffers left", t.ctx->live_buffers);
         kfft_context_destroy(t.ctx);
     }
@@ -2575,10 +2579,12 @@ static void conv_tune(void)
  * on a described H100, with pfa kernels (a Rader store reads the gather position from the dlog
  * table's .y, a Bluestein load the layout table's .x) fast or slow, the plans its wisdom makes
  * take them or not: 401, which the rule's bound leaves without at its default threads, 17443,
- * which the rule gives them, and 101's Bluestein length 210 (15x14: coprime as they stand), which
- * only the tuner gives them. Some of those winners need the field (a radix mode or thread count
- * the rule decides the other way). The tuner's other length for 101, 216, costs more than either
- * (fake_need): were it as fast as 210's plain kernels, a launch's jitter could choose it (CI did). */
+ * which the rule gives them, 101's Bluestein length 210 (15x14: coprime as they stand), which
+ * only the tuner gives them, and 8219's, whose rule's length has no grouping: with pfa kernels
+ * fast the tuner moves to 16800 (32x25x21 or 16x25x21x2) for them, with them slow it keeps 16464.
+ * Some of those winners need the field (a radix mode or thread count the rule decides the other
+ * way). Every other length costs more than either (fake_need): were it as fast as the wanted
+ * one's plain kernels, a launch's jitter could choose it (CI's did, for 101's 216). */
 static void pfa_tune(void)
 {
     static const struct {
@@ -2586,7 +2592,8 @@ static void pfa_tune(void)
         int slow;
         const char *mark, *need;
     } c[] = {{401, 400, 0, ".y)]", NULL},     {401, 400, 1, ".y)]", NULL},     {17443, 17442, 1, ".y)]", NULL},
-             {17443, 17442, 0, ".y)]", NULL}, {101, 210, 0, ".x)]", " * 210"}, {101, 210, 1, ".x)]", " * 210"}};
+             {17443, 17442, 0, ".y)]", NULL}, {101, 210, 0, ".x)]", " * 210"}, {101, 210, 1, ".x)]", " * 210"},
+             {8219, 16800, 0, ".x)]", "16800"},  {8219, 16464, 1, ".x)]", "16464"}};
     int used = 0;
     for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
         fake_conv = c[i].mark;

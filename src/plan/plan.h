@@ -16,6 +16,7 @@ enum { BUF_IN = 0, BUF_OUT = 1, BUF_W0 = 2, BUF_W1 = 3 };
 typedef struct {
     int first, nsteps;     /* its steps */
     int64_t ntrans, chunk; /* transforms along its axis; per execution chunk */
+    int type;              /* its axis's transform, KFFT_C2C/R2C/C2R (keys Bluestein's length in the wisdom) */
 } kfft_stage;
 
 typedef struct {

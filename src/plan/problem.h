@@ -24,7 +24,8 @@ typedef struct {
     } mirror;
     int64_t work_cap;
     /* Internal (kfft_tune): force the threads, padding, radices (KFFT_RADIX_*) and register
-     * bound (0: none) of stage i's one-kernel transform, or the padding and radices of all its
+     * bound (0: none) of stage i's one-kernel transform (T 0: the rules' threads and a
+     * convolution's bound for those radices), or the padding and radices of all its
      * passes (-1: default); and for either, split twiddle tables on (1) or off (0) against
      * the planner's rule (-1; blocks.c: split_wins); noclu: passes without the clusters the
      * rules would take (kspec.h: clu); rows: the plain complex passes' columns per block in

@@ -203,11 +203,11 @@ int64_t kfft_conv_default(int64_t n, int64_t is, int f64, int c2r, const kfft_de
     return next_length(N, emax, LEN_NOT_SLOW, f64, 0, info);
 }
 
-static int64_t conv_choice(const kfft_problem *p, int g, int64_t n, int64_t is, int c2r, const kfft_device_info *info)
+static int64_t conv_choice(const kfft_problem *p, int g, int64_t n, int64_t is, kfft_type type, const kfft_device_info *info)
 {
-    kfft_wisdom_entry key = {.passes = 3, .f64 = p->f64, .R = n, .is = is, .io = c2r, .split = -1};
+    kfft_wisdom_entry key = {.passes = 3, .f64 = p->f64, .R = n, .is = is, .io = kfft_conv_io(type), .split = -1};
     int64_t m = p->conv[g] ? p->conv[g] : kfft_wisdom_lookup(info->wisdom, &key) ? key.conv : 0;
-    return m >= 2 * n - 1 && kfft_is_smooth(m) ? m : kfft_conv_default(n, is, p->f64, c2r, info);
+    return m >= 2 * n - 1 && kfft_is_smooth(m) ? m : kfft_conv_default(n, is, p->f64, type == KFFT_C2R, info);
 }
 
 /* Rader's tables and flag for a kernel whose columns have prime length p. */
@@ -694,6 +694,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
     kfft_stage *sg = &s->stage[s->nstages++];
     sg->first = s->nsteps;
     sg->ntrans = 1;
+    sg->type = r->type;
     int tuned = 0; /* a knob or wisdom chose the stage's blocks */
     for (int d = 0; d < r->nouter; d++) sg->ntrans *= r->outer[d].n;
 
@@ -783,7 +784,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         prime_factor_passes(n, emax, !pairs && !p->mirror.on, f64, &pp);
     int64_t pf = pp.p[0], rp = pf && pp.rader[0] ? pf : 0; /* a prime-factor pass first; Rader's */
     if (pf) N = n;
-    else if (!smooth && !rader) N = conv_choice(p, s->nstages - 1, n, r->is, r->type == KFFT_C2R, info);
+    else if (!smooth && !rader) N = conv_choice(p, s->nstages - 1, n, r->is, r->type, info);
     /* Two real transforms as one complex one (z = x_a + i x_b) where the real route would
      * otherwise run a complex transform per real one: half the arithmetic and workspace.
      * C2R's pre-step is per element, so any kernel; R2C's post-step pairs Z[k] with Z[n-k]:
@@ -984,13 +985,16 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         }
         if ((k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) && !k->regs) k->regs = blk_conv_regs(k, f64, info);
         blk_wide_prime_block(k, info);
-        /* Measured choices: the tuner's candidate, else the device's wisdom. */
+        /* Measured choices: the tuner's candidate, else the device's wisdom. A candidate's T 0
+         * (kfft_tune's convolution lengths on other radices) keeps the rules' threads and
+         * register bound for its radix mode. */
         kfft_wisdom_entry key = {.f64 = f64, .R = N, .is = r->is, .B = Bkey, .ops = k->ops, .io = kfft_wisdom_io(k->ld, k->st), .split = -1};
         if ((tuned = measured_choice(p, s->nstages - 1, info, &key))) {
             if ((st = blk_shape(k, (int)N, B, key.radix, info))) return st;
-            k->T = key.T < info->max_threads ? key.T : info->max_threads;
+            if (key.T) k->T = key.T < info->max_threads ? key.T : info->max_threads;
+            else if (k->ops & KS_MID_BLUESTEIN) k->T = blk_conv_threads(k, info);
             k->pad = key.pad;
-            k->regs = key.regs;
+            k->regs = key.T || !(k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) ? key.regs : blk_conv_regs(k, f64, info);
             k->spill_bet = 0;
         }
         if (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) blk_conv_order(k);
@@ -1160,6 +1164,7 @@ static int plane_stage(kfft_schedule *s, const kfft_problem *p, const kfft_devic
     sg->first = s->nsteps;
     sg->nsteps = 1;
     sg->ntrans = 1;
+    sg->type = p->type;
     for (int d = 0; d < q.nouter; d++) sg->ntrans *= q.outer[d].n;
     kspec *k = &s->spec[s->nsteps++];
     memset(k, 0, sizeof *k);

@@ -173,6 +173,23 @@ static int pass_columns(const kfft_context ctx, const kfft_problem *q, int g, co
     return n;
 }
 
+/* The radices of stage g's kernel on coprime radices (kspec.pfa) in q's plan under candidate c
+ * (NULL: q's knob as it is); 0 where it takes none, -1 where there is no plan. */
+static int stage_pfa(const kfft_context ctx, const kfft_problem *q, int g, const int *c)
+{
+    kfft_problem qc = *q;
+    kfft_schedule sc;
+    if (c) set_knob(&qc, g, c);
+    if (kfft_schedule_build(&qc, &ctx->info, &sc)) {
+        kfft_clear_error();
+        return -1;
+    }
+    int pfa = 0;
+    for (int i = sc.stage[g].first; i < sc.stage[g].first + sc.stage[g].nsteps && !pfa; i++) pfa = sc.spec[i].pfa ? sc.spec[i].nrad : 0;
+    kfft_schedule_free(&sc);
+    return pfa;
+}
+
 /* Times stage g's candidates (compiled together first); *best and *best_ms get the fastest
  * where it beats *best_ms. */
 static kfft_status time_candidates(kfft_context ctx, kfft_problem *q, int g, int (*cand)[NK], int ncand, kfft_buffer in,
@@ -204,7 +221,7 @@ typedef struct {
     int split, clu, plane; /* plane: a plane kernel's stage (its entry is the plane's, T its knob) */
     int pfa;               /* a stage with a convolution that may take coprime radices (schedule.c: conv_pfa) */
     int64_t blue_n;        /* a stage that takes Bluestein: its axis length (conv_choice's key, with dflt.is); else 0 */
-    int blue_c2r;          /* ... along a C2R axis (kfft_conv_default's rules differ) */
+    int blue_io;           /* ... its conv entry's axis (kfft_conv_io; kfft_conv_default's rules differ for C2R) */
 } stage_info;
 
 static int cmp_int(const void *a, const void *b) { return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b); }
@@ -263,14 +280,16 @@ static void describe_stage(const kfft_schedule *s, int g, stage_info *si)
         si->split |= s->spec[i].twsplit != 0;
         si->clu |= s->spec[i].clu != 0;
         si->pfa |= (s->spec[i].ops & KS_MID_RADER) != 0;
-        int rad[KS_MAX_RADICES]; /* Bluestein's: where its length has a grouping (a Rader convolution is tried regardless) */
-        si->pfa |= ks_blue_pfa_fits(&s->spec[i]) && s->spec[i].nrad >= 2 &&
-                   kfft_coprime_radices(s->spec[i].R, rad, s->spec[i].nrad, s->spec[i].f64) >= 2;
+        /* Bluestein's: where its length has a grouping in some radix mode (a Rader convolution is tried regardless) */
+        for (int m = 0; m <= KFFT_RADIX_WIDEST_FLAT && !si->pfa && ks_blue_pfa_fits(&s->spec[i]); m++) {
+            int rad[KS_MAX_RADICES], n = radices_of(s->spec[i].R, s->spec[i].f64, m, rad);
+            si->pfa = n >= 2 && kfft_coprime_radices(s->spec[i].R, rad, n, s->spec[i].f64) >= 2;
+        }
     }
     const kspec *k = &s->spec[s->stage[g].first];
     if (!k->plane && (k->kind == KS_SINGLE ? (k->ops & KS_MID_BLUESTEIN) : (k->ops & KS_PRE_CHIRP))) {
         si->blue_n = k->n;
-        si->blue_c2r = k->ld == KS_LD_HERM || k->ld == KS_LD_HERM2 || k->ld == KS_LD_C2R_PACK;
+        si->blue_io = kfft_conv_io(s->stage[g].type);
     }
     kfft_tune_stage_entry(s, g, &si->dflt);
 }
@@ -279,14 +298,19 @@ static void describe_stage(const kfft_schedule *s, int g, stage_info *si)
  * then the smallest 7-smooth m >= 2n-1 and the next ones, CONV_CANDIDATES in all, up to 6% longer,
  * each timed with the rest of q's plan as it is (H100: 1000003 1.30 -> 1.44 of cuFFT with the
  * next length, 8219's next ones 0.62-1.01x of the rule's; bench/results/h100-2026-11-27t-
- * bluelen.txt). q->conv[g] gets the fastest, the rule's unless another beats it by 2%. */
+ * bluelen.txt), and a one-kernel convolution's also on coprime radices where its length has a
+ * grouping (kspec.h: pfa): those won only at some lengths, and rarely at the rule's (H200, fp32
+ * 12203 at the nearest length with one; bench/results/h200-2026-12-01e-calls.txt), so a length
+ * chosen without them would miss them. q->conv[g] gets the fastest, the rule's unless another
+ * beats it by 2%; *pfa whether the fastest took coprime radices. */
 enum { CONV_CANDIDATES = 8 };
-static kfft_status tune_conv(kfft_context ctx, kfft_problem *q, int g, int64_t n, int64_t is, int c2r, kfft_buffer in, kfft_buffer out)
+static kfft_status tune_conv(kfft_context ctx, kfft_problem *q, int g, int64_t n, int64_t is, int c2r, kfft_buffer in, kfft_buffer out,
+                             int *pfa)
 {
-    kfft_problem *qs = malloc(sizeof *qs * CONV_CANDIDATES);
+    kfft_problem *qs = malloc(sizeof *qs * CONV_CANDIDATES * 2);
     if (!qs) return kfft_fail(KFFT_ERROR_OUT_OF_MEMORY, "tune: host memory");
     int64_t first = kfft_bluestein_length(n), rule = kfft_conv_default(n, is, q->f64, c2r, &ctx->info);
-    int nq = 0;
+    int nq = 0, np = 0;
     qs[nq] = *q; /* the planner's choice first: the one to beat */
     qs[nq++].conv[g] = rule;
     for (int64_t m = first; nq < CONV_CANDIDATES && m <= first + first * 6 / 100; m = kfft_bluestein_next(m + 1))
@@ -294,6 +318,32 @@ static kfft_status tune_conv(kfft_context ctx, kfft_problem *q, int g, int64_t n
             qs[nq] = *q;
             qs[nq++].conv[g] = m;
         }
+    /* The same lengths on coprime radices where a radix mode gives a grouping: the fewest radices
+     * (the fewest passes), the planner's mode first on a tie, with its padding and the rules'
+     * threads for that mode (T 0). */
+    for (int c = 0, nl = nq; c < nl; c++) {
+        kfft_schedule sc;
+        if (kfft_schedule_build(&qs[c], &ctx->info, &sc)) {
+            kfft_clear_error();
+            continue;
+        }
+        stage_info si;
+        describe_stage(&sc, g, &si);
+        kfft_schedule_free(&sc);
+        if (si.dflt.passes || !si.pfa || stage_pfa(ctx, &qs[c], g, NULL) != 0) continue;
+        int k[NK] = {0, si.dflt.pad, si.dflt.radix, 0, -1, 0, 0, si.dflt.cols, 1}, fewest = 0;
+        for (int m = -1; m <= KFFT_RADIX_WIDEST_FLAT; m++) {
+            int km[NK];
+            memcpy(km, k, sizeof km);
+            km[2] = m < 0 ? si.dflt.radix : m;
+            int nr = stage_pfa(ctx, &qs[c], g, km);
+            if (nr > 0 && (!fewest || nr < fewest)) fewest = nr, k[2] = km[2];
+        }
+        if (!fewest) continue;
+        qs[nq] = qs[c];
+        set_knob(&qs[nq++], g, k);
+        np++;
+    }
     int nmod = 0, best = 0;
     double best_ms = 1e30, rule_ms = 1e30;
     kfft_module_entry **held = prefetch_problems(ctx, qs, nq, &nmod);
@@ -307,12 +357,16 @@ static kfft_status tune_conv(kfft_context ctx, kfft_problem *q, int g, int64_t n
             continue;
         }
         if (st) break;
-        kfft_log(ctx, "tune: stage %d: Bluestein length %lld: %.4f ms", g, (long long)qs[c].conv[g], ms);
+        kfft_log(ctx, "tune: stage %d: Bluestein length %lld%s: %.4f ms", g, (long long)qs[c].conv[g], c >= nq - np ? " pfa" : "", ms);
         if (c == 0) rule_ms = ms;
         if (ms < best_ms) best_ms = ms, best = c;
     }
     release_all(ctx, held, nmod);
-    if (!st) q->conv[g] = best_ms < 0.98 * rule_ms ? qs[best].conv[g] : rule;
+    if (!st) {
+        int won = best_ms < 0.98 * rule_ms;
+        q->conv[g] = won ? qs[best].conv[g] : rule;
+        *pfa = won && best >= nq - np;
+    }
     free(qs);
     return st;
 }
@@ -449,13 +503,15 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
         st = candidates(ctx, &q, si, cand, ncand, &nst, &(kfft_wisdom_entry){0});
     }
     /* Then Bluestein's convolution length of each stage that takes it; the stages are then the winner's. */
-    int conv_moved = 0;
+    int conv_moved = 0, conv_pfa[KFFT_MAX_DIMS] = {0};
     for (int g = 0; g < nst && !st; g++)
-        if (si[g].blue_n && !(st = tune_conv(ctx, &q, g, si[g].blue_n, si[g].dflt.is, si[g].blue_c2r, in, out)))
-            conv_moved |= q.conv[g] != kfft_conv_default(si[g].blue_n, si[g].dflt.is, q.f64, si[g].blue_c2r, &ctx->info);
+        if (si[g].blue_n && !(st = tune_conv(ctx, &q, g, si[g].blue_n, si[g].dflt.is, si[g].blue_io == 1, in, out, &conv_pfa[g])))
+            conv_moved |= conv_pfa[g] || q.conv[g] != kfft_conv_default(si[g].blue_n, si[g].dflt.is, q.f64, si[g].blue_io == 1, &ctx->info);
     if (!st && conv_moved) {
         rep->stages++;
         st = candidates(ctx, &q, si, cand, ncand, &nst, &(kfft_wisdom_entry){0});
+        for (int g = 0; g < nst && !st; g++) /* a length won on coprime radices: its stage's candidates take them */
+            for (int c = 0; c < ncand[g] && conv_pfa[g]; c++) cand[g][c][8] = 1;
     }
     best_total = rep->default_ms;
     for (int g = 0; g < nst && !st; g++) {
@@ -494,19 +550,18 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
                 stage_best = rb;
             }
         }
-        /* Then Rader's convolutions on coprime radices wherever a grouping exists, and never: the
-         * rule's bound (schedule.c: conv_pfa, a thread's points) was set from 27 lengths, and
-         * past it 4 of 11 still gained 2-3% (H200, bench/results/h200-2026-12-01d-calls.txt).
-         * Bluestein's one-kernel convolutions take them only so: they lost in most lengths and
-         * won in some (fp64 4177 1.35x; h200-2026-12-01e-calls.txt). */
+        /* Then the convolutions the other way from the winner's: on coprime radices where its
+         * kernels have a grouping and do not take it, without them where they do (the winner's
+         * own are timed already). Rader's rule bound (schedule.c: conv_pfa, a thread's points)
+         * was set from 27 lengths, and past it 4 of 11 still gained 2-3% (H200, bench/results/
+         * h200-2026-12-01d-calls.txt). Bluestein's one-kernel convolutions take them only so:
+         * they lost in most lengths and won in some (fp64 4177 1.35x; -12-01e-calls.txt). */
         if (!st && si[g].pfa) {
-            int pc[2][NK], nb = 0;
+            int pc[1][NK], nb = 0, now = stage_pfa(ctx, &q, g, cand[g][best]) > 0; /* the winner's kernels, timed */
             double rb = stage_best;
-            for (int i = 0; i < 2; i++) {
-                memcpy(pc[i], cand[g][best], sizeof pc[i]);
-                pc[i][8] = i ? -1 : 1;
-            }
-            st = time_candidates(ctx, &q, g, pc, 2, in, out, &nb, &rb);
+            memcpy(pc[0], cand[g][best], sizeof pc[0]);
+            pc[0][8] = now ? -1 : 1;
+            if ((stage_pfa(ctx, &q, g, pc[0]) > 0) != now) st = time_candidates(ctx, &q, g, pc, 1, in, out, &nb, &rb);
             if (!st && rb < stage_best) {
                 memcpy(cand[g][best], pc[nb], sizeof pc[nb]);
                 stage_best = rb;
@@ -617,8 +672,8 @@ kfft_status kfft_tune(kfft_context ctx, const kfft_plan_desc *desc, kfft_tune_re
     /* Bluestein's lengths: the tuned plan's, else the rule's (an entry from an earlier tune goes) */
     for (int g = 0; g < nsw && !st; g++) {
         if (!sw[g].blue_n) continue;
-        int64_t rule = kfft_conv_default(sw[g].blue_n, sw[g].dflt.is, q.f64, sw[g].blue_c2r, &ctx->info);
-        kfft_wisdom_entry e = {.passes = 3, .f64 = q.f64, .R = sw[g].blue_n, .is = sw[g].dflt.is, .io = sw[g].blue_c2r,
+        int64_t rule = kfft_conv_default(sw[g].blue_n, sw[g].dflt.is, q.f64, sw[g].blue_io == 1, &ctx->info);
+        kfft_wisdom_entry e = {.passes = 3, .f64 = q.f64, .R = sw[g].blue_n, .is = sw[g].dflt.is, .io = sw[g].blue_io,
                                .conv = keep ? q.conv[g] : rule, .split = -1,
                                .ms = keep ? best_total : rep->default_ms, .default_ms = rep->default_ms};
         kfft_wisdom_put(ctx->wisdom, &e);

@@ -80,7 +80,7 @@ kfft_status kfft_wisdom_save(kfft_wisdom *w, const char *path)
         }
         if (e->passes == 3) {
             fprintf(f, "conv %s R=%lld is=%lld%s m=%lld ns=%lld default_ns=%lld\n", prec, (long long)e->R, (long long)e->is,
-                    e->io ? " c2r=1" : "", (long long)e->conv, (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
+                    e->io == 1 ? " c2r=1" : e->io == 2 ? " r2c=1" : "", (long long)e->conv, (long long)(e->ms * 1e6), (long long)(e->default_ms * 1e6));
             continue;
         }
         if (e->passes)
@@ -172,17 +172,17 @@ kfft_status kfft_wisdom_load(kfft_wisdom *w, const char *path)
             }
             if (!strncmp(s, "conv ", 5)) { /* Bluestein's length for an axis: at least 2R-1 and smooth */
                 int cf64 = !strncmp(s + 5, "f64 ", 4), known = cf64 || !strncmp(s + 5, "f32 ", 4);
-                long long m = 0;
+                long long m = 0, r2c = 0;
                 if (known) s += 9;
                 if (!known || n >= KFFT_WISDOM_MAX || !field(&s, "R=", 2, (long long)1 << 40, &R) ||
                     !field(&s, "is=", 1, (long long)1 << 50, &is) || !field_opt(&s, "c2r=", 0, 1, &io) ||
-                    !field(&s, "m=", 3, (long long)1 << 42, &m) || m < 2 * R - 1 ||
+                    !field_opt(&s, "r2c=", 0, !io, &r2c) || !field(&s, "m=", 3, (long long)1 << 42, &m) || m < 2 * R - 1 ||
                     !kfft_is_smooth(m) || !field(&s, "ns=", 0, (long long)1 << 50, &ms) ||
                     !field(&s, "default_ns=", 0, (long long)1 << 50, &dms) || *s) {
                     st = kfft_fail(KFFT_ERROR_INVALID_ARGUMENT, "wisdom %s: line %d: malformed entry", path, ln);
                     break;
                 }
-                got[n++] = (kfft_wisdom_entry){.passes = 3, .f64 = cf64, .R = R, .is = is, .io = (int)io, .conv = m, .split = -1, .ms = ms / 1e6,
+                got[n++] = (kfft_wisdom_entry){.passes = 3, .f64 = cf64, .R = R, .is = is, .io = r2c ? 2 : (int)io, .conv = m, .split = -1, .ms = ms / 1e6,
                                                .default_ms = dms / 1e6};
                 continue;
             }

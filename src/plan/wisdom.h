@@ -25,7 +25,7 @@ typedef struct {
     int64_t is;         /* single, passes: the transformed axis's stride in the stage's source (a 3-D
                          * array's axes 0 and 1 run kernels of one R and B), */
     int B, ops;         /* columns per block (single), operations, */
-    int io;             /* user sides: kfft_wisdom_io(first kernel's load, last kernel's store); conv: 1 for a C2R axis */
+    int io;             /* user sides: kfft_wisdom_io(first kernel's load, last kernel's store); conv: kfft_conv_io */
     int T, pad, radix;  /* the choice (radix: a KFFT_RADIX_* mode of kfft_codelet_radices) */
     int regs;           /* single: registers per thread the kernel is bounded to (0: none) */
     int split;          /* split twiddle tables (kspec.twsplit) on 1, off 0, the planner's rule -1 */
@@ -51,6 +51,10 @@ typedef struct kfft_wisdom {
  * side) of the same R and B as a complex one runs differently (the C2C 8192 choice made the
  * packed R2C 16384 1.7x slower on the H100: bench/results/h100-2026-11-25g-tune.txt). */
 static inline int kfft_wisdom_io(int ld, int st) { return ld * 16 + st; }
+/* A conv entry's axis: 0 complex, 1 C2R, 2 R2C. Each runs other kernels around its convolution,
+ * so the length one wins can lose on another (H200: R2C 8219's 16800 on coprime radices made C2C
+ * 8219's plan 2% slower; bench/results/h200-2026-12-02-calls.txt). */
+static inline int kfft_conv_io(kfft_type t) { return t == KFFT_C2R ? 1 : t == KFFT_R2C ? 2 : 0; }
 
 kfft_wisdom *kfft_wisdom_new(const char *device, const char *version);
 void kfft_wisdom_free(kfft_wisdom *w);
@@ -61,8 +65,8 @@ void kfft_wisdom_put(kfft_wisdom *w, const kfft_wisdom_entry *e);
 /* Text file: "kfft-wisdom 5", "device NAME", "version VERSION", then one line per entry
  * ("single f32 R= B= is= ops= io= T= pad= radix= [regs=] [split=] [cols=] [pfa=] ns= default_ns=" or "passes f64
  * R= is= ops= io= pad= radix= [split=] [noclu=] [rows=] [pfa=] ns= default_ns=" or "plane f32 R= B= noplane= ns=
- * default_ns=" or "conv f32 R= is= [c2r=1] m= ns= default_ns=", io= after B= for a real transform's plane, T= after noplane= for a plane whose
- * threads were tuned and C= after that for one whose blocks were; regs=, io=, c2r=, T= and C= absent
+ * default_ns=" or "conv f32 R= is= [c2r=1|r2c=1] m= ns= default_ns=", io= after B= for a real transform's plane, T= after noplane= for a plane whose
+ * threads were tuned and C= after that for one whose blocks were; regs=, io=, c2r=, r2c=, T= and C= absent
  * read as 0, split= as -1, noclu=, rows=, cols= and pfa= as 0; a conv entry's m below 2R-1 or with a prime factor
  * above the codelets' is malformed). Files of format 2 (no io=) are
  * refused: their entries could not say which kernels they were measured on; and of format 3:
