@@ -4,7 +4,7 @@
  *   kfft_describe [--f64] [--inverse] [--source] [--keys] [--conv M] [--knob T,pad,radix,regs[,cols[,pfa]]] [--mem-gbs G] CASE...
  * (CASE as kfft_bench's, batched to 2^27 elements as the benchmark's; "@B" after a case sets
  * the batch; --knob forces the first stage's one-kernel choices as a kfft tune candidate does,
- * pad 0 plain, 1 padded, 2 swizzled, cols fewer columns a block than the rules' (0: theirs), pfa 1
+ * T 0 the rules' threads (and a convolution's register bound), pad 0 plain, 1 padded, 2 swizzled, cols fewer columns a block than the rules' (0: theirs), pfa 1
  * coprime radices for the convolution where it has a grouping, -1 none (0: the rule's);
  * --inverse: a C2C plan's kernels as its first inverse run makes them (the steps with a
  * conjugation or a scale generated for KS_DIR_INV);
@@ -46,7 +46,7 @@ static int describe(const char *c, int f64, int inverse, int source, int keys, l
         return 1;
     }
     if (conv) p.conv[0] = conv;
-    if (knob[0]) {
+    if (knob[0] >= 0) {
         p.knob[0].on = 1;
         p.knob[0].T = knob[0], p.knob[0].pad = knob[1], p.knob[0].radix = knob[2], p.knob[0].regs = knob[3], p.knob[0].cols = knob[4];
         p.knob[0].pfa = knob[5];
@@ -78,7 +78,7 @@ int main(int argc, char **argv)
     kfft_device_info info = test_h100_info("sm_90");
     int f64 = 0, inverse = 0, source = 0, keys = 0, bad = 0;
     long long conv = 0;
-    int knob[6] = {0, -1, -1, 0, 0, 0};
+    int knob[6] = {-1, -1, -1, 0, 0, 0}; /* T -1: no --knob */
     for (int a = 1; a < argc; a++) { /* options first, wherever they stand */
         if (!strcmp(argv[a], "--f64")) f64 = 1;
         else if (!strcmp(argv[a], "--inverse")) inverse = 1;
@@ -87,7 +87,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[a], "--conv") && a + 1 < argc) conv = atoll(argv[++a]);
         else if (!strcmp(argv[a], "--mem-gbs") && a + 1 < argc) info.mem_gbs = atoi(argv[++a]);
         else if (!strcmp(argv[a], "--knob") && a + 1 < argc &&
-                 sscanf(argv[a + 1], "%d,%d,%d,%d,%d,%d", &knob[0], &knob[1], &knob[2], &knob[3], &knob[4], &knob[5]) >= 3 && knob[0] > 0)
+                 sscanf(argv[a + 1], "%d,%d,%d,%d,%d,%d", &knob[0], &knob[1], &knob[2], &knob[3], &knob[4], &knob[5]) >= 3 && knob[0] >= 0)
             a++;
         else if (argv[a][0] == '-') {
             fprintf(stderr, "usage: kfft_describe [--f64] [--inverse] [--source] [--keys] [--conv M] [--knob T,pad,radix,regs[,cols[,pfa]]] [--mem-gbs G] CASE...\n");
