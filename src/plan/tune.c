@@ -173,19 +173,25 @@ static int pass_columns(const kfft_context ctx, const kfft_problem *q, int g, co
     return n;
 }
 
-/* The radices of stage g's kernel on coprime radices (kspec.pfa) in q's plan under candidate c
- * (NULL: q's knob as it is); 0 where it takes none, -1 where there is no plan. */
+/* The radices of stage g's kernel on coprime radices (kspec.pfa) in schedule s; 0 where it takes none. */
+static int schedule_pfa(const kfft_schedule *s, int g)
+{
+    int pfa = 0;
+    for (int i = s->stage[g].first; i < s->stage[g].first + s->stage[g].nsteps && !pfa; i++) pfa = s->spec[i].pfa ? s->spec[i].nrad : 0;
+    return pfa;
+}
+
+/* schedule_pfa of q's plan under candidate c; -1 where there is no plan. */
 static int stage_pfa(const kfft_context ctx, const kfft_problem *q, int g, const int *c)
 {
     kfft_problem qc = *q;
     kfft_schedule sc;
-    if (c) set_knob(&qc, g, c);
+    set_knob(&qc, g, c);
     if (kfft_schedule_build(&qc, &ctx->info, &sc)) {
         kfft_clear_error();
         return -1;
     }
-    int pfa = 0;
-    for (int i = sc.stage[g].first; i < sc.stage[g].first + sc.stage[g].nsteps && !pfa; i++) pfa = sc.spec[i].pfa ? sc.spec[i].nrad : 0;
+    int pfa = schedule_pfa(&sc, g);
     kfft_schedule_free(&sc);
     return pfa;
 }
@@ -329,10 +335,12 @@ static kfft_status tune_conv(kfft_context ctx, kfft_problem *q, int g, int64_t n
         }
         stage_info si;
         describe_stage(&sc, g, &si);
+        int has = schedule_pfa(&sc, g);
         kfft_schedule_free(&sc);
-        if (si.dflt.passes || !si.pfa || stage_pfa(ctx, &qs[c], g, NULL) != 0) continue;
+        if (si.dflt.passes || !si.pfa || has) continue;
         int k[NK] = {0, si.dflt.pad, si.dflt.radix, 0, -1, 0, 0, si.dflt.cols, 1}, fewest = 0;
         for (int m = -1; m <= KFFT_RADIX_WIDEST_FLAT; m++) {
+            if (m >= 0 && m == si.dflt.radix) continue; /* tried first, as m = -1 */
             int km[NK];
             memcpy(km, k, sizeof km);
             km[2] = m < 0 ? si.dflt.radix : m;

@@ -52,8 +52,8 @@ typedef struct kfft_wisdom {
  * packed R2C 16384 1.7x slower on the H100: bench/results/h100-2026-11-25g-tune.txt). */
 static inline int kfft_wisdom_io(int ld, int st) { return ld * 16 + st; }
 /* A conv entry's axis: 0 complex, 1 C2R, 2 R2C. Each runs other kernels around its convolution,
- * so the length one wins can lose on another (H200: R2C 8219's 16800 on coprime radices made C2C
- * 8219's plan 2% slower; bench/results/h200-2026-12-02-calls.txt). */
+ * so the length one wins can lose on another (H200: R2C 8219's 16800 made C2C 8219's plan 2%
+ * slower; bench/results/h200-2026-12-02-calls.txt). */
 static inline int kfft_conv_io(kfft_type t) { return t == KFFT_C2R ? 1 : t == KFFT_R2C ? 2 : 0; }
 
 kfft_wisdom *kfft_wisdom_new(const char *device, const char *version);
