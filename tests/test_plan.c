@@ -598,18 +598,22 @@ static void wide_column_pad(void)
  * transform's two-for-one or the packed R2C's; not on the H100, in fp64, nor where the widest
  * need radix 30 or 32 (8237: 17280 = 24x30x24), the default makes three passes already (5381:
  * 10800), the convolution is a power of two (4073), the mixed-radix block is bound to two per SM
- * (11200, 9216) or is the packed C2R's (C2R 28000's 14000 points). Planned without spill bets
- * (the widest bound to two per SM at 11200 points or fewer is one: spill_bets below). */
+ * (11200, 9216) or is the packed C2R's (C2R 28000's 14000 points). fp64 Bluestein blocks of
+ * more than 4096 points on the H200: the same at 512 threads (4099's 8232, C2R 4729's 9600, 5519's
+ * 11200; not 5381's three passes). Planned without spill bets (the widest bound to two per SM at
+ * 11200 points or fewer is one: spill_bets below). */
 static void widest_blocks(void)
 {
     static const struct {
         kfft_type type;
         int64_t n;
-        int R, T; /* on the H200, fp32: the block's length and threads (T 0: not moved) */
-    } c[] = {{KFFT_C2C, 8219, 16464, 800}, {KFFT_R2C, 8219, 16464, 800}, {KFFT_C2C, 4099, 8232, 608}, {KFFT_C2C, 7297, 14700, 704},
-             {KFFT_C2C, 8237, 17280, 0},   {KFFT_C2C, 5381, 10800, 0},  {KFFT_C2C, 4073, 8192, 0},   {KFFT_C2C, 14000, 14000, 704},
-             {KFFT_C2C, 17248, 17248, 800}, {KFFT_R2C, 13125, 13125, 640}, {KFFT_C2C, 11200, 11200, 0}, {KFFT_C2C, 9216, 9216, 0},
-             {KFFT_R2C, 28000, 14000, 704}, {KFFT_C2R, 28000, 14000, 0}};
+        int R, T, R64; /* on the H200, fp32: the block's length and threads (T 0: not moved); fp64: its length (0: not moved) */
+    } c[] = {{KFFT_C2C, 8219, 16464, 800, 0},   {KFFT_R2C, 8219, 16464, 800, 0},  {KFFT_C2C, 4099, 8232, 608, 8232},
+             {KFFT_C2C, 7297, 14700, 704, 0},   {KFFT_C2C, 8237, 17280, 0, 0},    {KFFT_C2C, 5381, 10800, 0, 0},
+             {KFFT_C2C, 4073, 8192, 0, 0},      {KFFT_C2C, 14000, 14000, 704, 0}, {KFFT_C2C, 17248, 17248, 800, 0},
+             {KFFT_R2C, 13125, 13125, 640, 0},  {KFFT_C2C, 11200, 11200, 0, 0},   {KFFT_C2C, 9216, 9216, 0, 0},
+             {KFFT_R2C, 28000, 14000, 704, 0},  {KFFT_C2R, 28000, 14000, 0, 0},   {KFFT_C2R, 4729, 9600, 480, 9600},
+             {KFFT_C2C, 5519, 11200, 704, 11200}};
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
         for (int dev = 0; dev < 2; dev++)
             for (int f64 = 0; f64 < 2; f64++) {
@@ -622,22 +626,37 @@ static void widest_blocks(void)
                 }
                 /* The block in the widest radices (as a set: blk_conv_order reorders them)? */
                 const kspec *k = &s.spec[0];
-                int w[KS_MAX_RADICES], nw = kfft_codelet_radices(c[i].R, w, KS_MAX_RADICES, KFFT_RADIX_WIDEST);
-                int got = k->kind == KS_SINGLE && k->R == c[i].R && k->nrad == nw, used[KS_MAX_RADICES] = {0};
+                int R = f64 && c[i].R64 ? c[i].R64 : c[i].R;
+                int w[KS_MAX_RADICES], nw = kfft_codelet_radices(R, w, KS_MAX_RADICES, KFFT_RADIX_WIDEST);
+                int got = k->kind == KS_SINGLE && k->R == R && k->nrad == nw, used[KS_MAX_RADICES] = {0};
                 for (int j = 0; got && j < nw; j++) {
                     int hit = 0;
                     for (int q = 0; q < nw && !hit; q++)
                         if (!used[q] && w[q] == k->rad[j]) used[q] = hit = 1;
                     got = hit;
                 }
-                int want = dev && !f64 && c[i].T;
-                if (f64 && !c[i].T) got = 0; /* fp64's own rule takes the widest for powers of two (4073) */
+                int want = dev && (f64 ? c[i].R64 : c[i].T), T = f64 ? 512 : c[i].T;
+                if (f64 && !c[i].T && !c[i].R64) got = 0; /* fp64's own rule takes the widest for powers of two (4073) */
                 int unbound = (k->ops & KS_MID_BLUESTEIN) || !k->regs; /* conv_regs bounds Bluestein's */
-                CHECK(got == want && (!want || (k->T == c[i].T && !k->pad && unbound)), "widest %lld on %s %s: %s (T %d, pad %d, regs %d), want %s: %s",
+                CHECK(got == want && (!want || (k->T == T && !k->pad && unbound)), "widest %lld on %s %s: %s (T %d, pad %d, regs %d), want %s: %s",
                       (long long)c[i].n, dev ? "an H200" : "an H100", f64 ? "f64" : "f32", got ? "widest" : "not widest", k->T, k->pad,
                       k->regs, want ? "widest" : "not widest", s.describe);
                 kfft_schedule_free(&s);
             }
+    /* fp64 lengths over 4096 on the H200 (schedule.c kfft_conv_default): four passes whose widest
+     * make three keep them rather than give way to 16 x r x 16 (3067: 6144, not 6400; 2557: 5120,
+     * not 5376); not on the H100, nor where the widest make four (3041: 6125 -> 6400) or the next is
+     * another (2063: 4200 -> 4375 = 25x25x7). */
+    static const struct {
+        int64_t n, h200, h100;
+    } len[] = {{3067, 6144, 6400}, {2557, 5120, 5376}, {3041, 6400, 6400}, {2063, 4375, 4375}};
+    for (size_t i = 0; i < sizeof len / sizeof len[0]; i++)
+        for (int dev = 0; dev < 2; dev++) {
+            kfft_device_info info = dev ? test_h200_info("sm_90") : test_h100_info("sm_90");
+            int64_t m = kfft_conv_default(len[i].n, 1, 1, 0, &info), want = dev ? len[i].h200 : len[i].h100;
+            CHECK(m == want, "fp64 conv length of %lld on %s: %lld, want %lld", (long long)len[i].n, dev ? "an H200" : "an H100",
+                  (long long)m, (long long)want);
+        }
 }
 
 /* The packed C2R's one-kernel blocks take their first pass's twiddles as a load per butterfly

@@ -629,19 +629,20 @@ int blk_conv_pad(const kspec *k)
     return k->R <= BLK_CONV_SMALL_MAX && o.nrad == 3 && o.rad[0] == 16;
 }
 
-/* Do a block's default radices make four passes or more and its widest three of at most 28
- * points (radix 30 and 32 codelets spill)? */
-static int widest_three(const kspec *k)
+/* Do R's widest radices make three passes of at most 28 points (radix 30 and 32 codelets spill)? */
+int blk_widest_three(int64_t R)
 {
-    if (k->nrad < 4) return 0;
-    int rad[KS_MAX_RADICES], n = kfft_codelet_radices(k->R, rad, KS_MAX_RADICES, KFFT_RADIX_WIDEST);
+    int rad[KS_MAX_RADICES], n = kfft_codelet_radices(R, rad, KS_MAX_RADICES, KFFT_RADIX_WIDEST);
     for (int i = 0; i < n; i++)
         if (rad[i] > 28) return 0;
     return n == 3;
 }
 
-/* Does an fp32 Bluestein block of one column take the widest radices, a thread per butterfly of
- * their narrowest pass? On 4 TB/s devices, convolutions of more than 8192 points whose default
+/* ... where a block's default radices make four passes or more. */
+static int widest_three(const kspec *k) { return k->nrad >= 4 && blk_widest_three(k->R); }
+
+/* Does a Bluestein block of one column take the widest radices (blk_widest_threads)? fp32: on
+ * 4 TB/s devices, convolutions of more than 8192 points whose default
  * radices make four passes or more and whose widest make three of at most 28 (radix 30 and 32
  * codelets spill). kfft tune found the widest radices for 8219, R2C 8219 and 4099 on the H200
  * (bench/results/h200-2026-11-29b-calls.txt call 2); an A/B over 30 primes, one per convolution
@@ -655,11 +656,32 @@ static int widest_three(const kspec *k)
  * 11th to 30000) it moves, none measured before (call 4, two reps): geomean 1.074, 29 faster
  * (4412 2.44 -> 2.94, 6932 2.48 -> 2.92, 5231 2.29 -> 2.71, 9417 1.48 -> 1.74, R2C 5931 2.40 ->
  * 2.80, C2R 13830 2.50 -> 2.92, R2C 10496 0.76 -> 0.92), 6687, 6694 and 7002 2-3% slower. A thread per butterfly of the widest pass instead
- * (kfft tune's 608 for 8219: 2.92 -> 3.09) lost on most others (7297 -6%, 7817 -12%, call 3). */
+ * (kfft tune's 608 for 8219: 2.92 -> 3.09) lost on most others (7297 -6%, 7817 -12%, call 3).
+ * fp64: on 4 TB/s devices, convolutions of more than 4096 points whose default radices make four
+ * passes or more (lengths of 7000..12600 and 4116; between, kfft_conv_default moves most to three
+ * passes) and whose widest make three of at most 28, at 512 threads, unpadded and unbound. kfft
+ * tune had found 512 threads and often the widest radices for every fp64 prime of 3000-6100 it
+ * ran (bench/results/h200-2026-12-02-calls.txt). H200, ratios kfft/cuFFT, two reps each
+ * (h200-2026-12-02b-calls.txt): call 1, one prime for each of the 52 lengths it moves (all of
+ * them), geomean 1.32x, 49 faster (9600 = 20x24x20: 4729 1.24 -> 2.52, 10976 1.58 -> 2.87, 11200
+ * 1.73 -> 3.06, 12544 0.90 -> 1.56, 12096 1.20 -> 2.10, 8400 1.48 -> 2.31, 4116 2.21 -> 3.09),
+ * 7168, 7840 and 8640 2-4% slower; call 2, real, 2-D and row-batch cases, all 16 it moves faster
+ * (R2C 5519 1.76 -> 3.04, C2R 4729 1.42 -> 2.76, R2C 6011 1.14 -> 2.20, 4127^2 1.58 -> 2.34, R2C
+ * 5519^2 1.63 -> 2.85, C2R 4729^2 1.50 -> 2.91, 64 x 4729 1.25 -> 2.35). A thread per butterfly
+ * of the narrowest pass (fp32's) was not measured in fp64; kfft tune's 512 was. */
 int blk_conv_widest(const kspec *k, const kfft_device_info *info)
 {
-    if (k->f64 || k->B != 1 || !(k->ops & KS_MID_BLUESTEIN) || !blk_fast_memory(info) || k->R <= 8192) return 0;
+    if (k->B != 1 || !(k->ops & KS_MID_BLUESTEIN) || !blk_fast_memory(info) || k->R <= (k->f64 ? 4096 : 8192)) return 0;
     return widest_three(k);
+}
+
+/* Threads of a block on its widest radices (blk_conv_widest, blk_smooth_widest[_two]): a thread
+ * per butterfly of the narrowest pass; fp64 convolutions 512 (blk_conv_widest). */
+int blk_widest_threads(const kspec *k, const kfft_device_info *info)
+{
+    int cap = blk_block_cap(info);
+    if (k->f64 && (k->ops & KS_MID_BLUESTEIN)) return cap < 512 ? cap : 512;
+    return blk_narrowest_pass_threads(k, info);
 }
 
 /* Does an fp32 mixed-radix block of one column (no convolution, not the packed C2R's) take the

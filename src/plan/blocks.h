@@ -82,6 +82,8 @@ int blk_packed_c2r_columns(const kspec *k, int B, const kfft_device_info *info);
 int blk_conv_threads(const kspec *k, const kfft_device_info *info);
 int blk_conv_pad(const kspec *k);
 int blk_conv_widest(const kspec *k, const kfft_device_info *info);
+int blk_widest_threads(const kspec *k, const kfft_device_info *info);
+int blk_widest_three(int64_t R);
 int blk_smooth_widest(const kspec *k, const kfft_device_info *info);
 int blk_smooth_widest_two(const kspec *k, const kfft_device_info *info);
 int blk_whole_warps(const kspec *k, const kfft_device_info *info);

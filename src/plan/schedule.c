@@ -74,23 +74,25 @@ static int64_t block_elems(const kfft_device_info *info, int f64)
 
 /* A one-kernel convolution's block shape as the length rules see it: its radix passes (the
  * block's default radices), whether one is a 9, whether the widest is at most four times the
- * narrowest, and whether two are 25s beside one of at most 5. */
+ * narrowest, whether two are 25s beside one of at most 5, and whether two are 16s. */
 typedef struct {
-    int passes, nine, narrow, pair25;
+    int passes, nine, narrow, pair25, two16;
 } conv_shape;
 
 static conv_shape conv_radices(int64_t m, int f64)
 {
-    int rad[KS_MAX_RADICES], n = kfft_codelet_radices(m, rad, KS_MAX_RADICES, kfft_radix_auto(m, f64)), lo = INT_MAX, hi = 1, n25 = 0;
+    int rad[KS_MAX_RADICES], n = kfft_codelet_radices(m, rad, KS_MAX_RADICES, kfft_radix_auto(m, f64)), lo = INT_MAX, hi = 1, n25 = 0, n16 = 0;
     conv_shape c = {.passes = n};
     for (int i = 0; i < n; i++) {
         c.nine |= rad[i] == 9;
         n25 += rad[i] == 25;
+        n16 += rad[i] == 16;
         lo = rad[i] < lo ? rad[i] : lo;
         hi = rad[i] > hi ? rad[i] : hi;
     }
     c.narrow = n > 0 && hi <= 4 * (int64_t)lo;
     c.pair25 = n == 3 && n25 == 2 && lo <= 5;
+    c.two16 = n16 >= 2;
     return c;
 }
 
@@ -197,8 +199,18 @@ int64_t kfft_conv_default(int64_t n, int64_t is, int f64, int c2r, const kfft_de
      * faster (4007 0.85 -> 1.07, 4047 1.31 -> 1.54, R2C 8098 0.95 -> 1.06, 64 x 4027 0.88 -> 1.06).
      * The H100 had 8192 mixed (session 39). */
     int pow2 = !f64 && !c2r && blk_fast_memory(info);
-    if (is == 1 && N >= BLK_CONV_SMALL_MIN && N <= BLK_CONV_SMALL_MAX && N <= emax && c.passes > 3)
-        return next_length(N, emax < BLK_CONV_SMALL_MAX ? emax : BLK_CONV_SMALL_MAX, LEN_THREE_PASSES, f64, pow2, info);
+    /* fp64 lengths over 4096 whose widest radices make three passes (blocks.c blk_conv_widest: 512
+     * threads on them on 4 TB/s devices) keep them rather than give way to 16 x r x 16 (5376,
+     * 6400, 6912). H200, every pair of lengths this moves between, one prime each, two reps
+     * (bench/results/h200-2026-12-02b-calls.txt call 2): 6144 against 6400 1.29x, 6174 1.38x,
+     * 6250 1.42x, 6720 against 6912 1.17x, 6615 1.03x, 6804 1.06x, 6750 1.00x, 5184 / 5292 /
+     * 5250 against 5376 1.06 / 1.09 / 1.02x, 5120 0.97x; C2R 3067 1.47 -> 2.40 of cuFFT, R2C
+     * 3067^2 1.78 -> 1.99. Kept lengths against the other three-pass ones went both ways (4200
+     * against 4375 = 25x25x7 0.70x, 5040 against 5103 0.68x, 4410 against 4536 1.18x): those move. */
+    if (is == 1 && N >= BLK_CONV_SMALL_MIN && N <= BLK_CONV_SMALL_MAX && N <= emax && c.passes > 3) {
+        int64_t m = next_length(N, emax < BLK_CONV_SMALL_MAX ? emax : BLK_CONV_SMALL_MAX, LEN_THREE_PASSES, f64, pow2, info);
+        return f64 && N > 4096 && blk_fast_memory(info) && blk_widest_three(N) && conv_radices(m, f64).two16 ? N : m;
+    }
     if (f64 || N > emax || N < 10000 || !conv_slow(N, info)) return N; /* measured from 10080 up */
     return next_length(N, emax, LEN_NOT_SLOW, f64, 0, info);
 }
@@ -970,15 +982,16 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             k->T = blk_conv_threads(k, info);
             k->pad |= blk_conv_pad(k);
         }
-        /* On 4 TB/s devices, fp32 one-column Bluestein blocks and mixed-radix ones over
+        /* On 4 TB/s devices, one-column Bluestein blocks and fp32 mixed-radix ones over
          * ODD_BLOCK_TWO_MAX points take the widest radices where they save a pass, a thread per
-         * butterfly of the narrowest, unpadded and unbound (blocks.c; Bluestein's bound comes next);
+         * butterfly of the narrowest (fp64 convolutions 512), unpadded and unbound (blocks.c;
+         * Bluestein's bound comes next);
          * blocks of 8193..ODD_BLOCK_TWO_MAX points the same bound to two blocks per SM, a spill bet
          * (two: its radix mode, WIDEST or WIDEST_FLAT). */
         int two = 0;
         if (blk_conv_widest(k, info) || blk_smooth_widest(k, info) || (two = blk_smooth_widest_two(k, info))) {
             if ((st = blk_shape(k, (int)N, B, two ? two : KFFT_RADIX_WIDEST, info))) return st;
-            k->T = blk_narrowest_pass_threads(k, info);
+            k->T = blk_widest_threads(k, info);
             k->pad = 0;
             k->regs = two ? blk_two_blocks_regs(k->T) : 0;
             k->spill_bet = two != 0;
