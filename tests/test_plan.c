@@ -595,7 +595,7 @@ static void wide_column_pad(void)
  * on the H200 where those make three of at most 28, a thread per butterfly of the narrowest pass,
  * unpadded and (mixed radix) unbound: Bluestein's of more than 8192 points (blocks.c:
  * blk_conv_widest), mixed-radix ones of more than 11200 (blk_smooth_widest), complex, a real
- * transform's two-for-one or the packed R2C's; not on the H100, in fp64, nor where the widest
+ * transform's two-for-one or the packed R2C's; not on the H100, in fp64 (but below), nor where the widest
  * need radix 30 or 32 (8237: 17280 = 24x30x24), the default makes three passes already (5381:
  * 10800), the convolution is a power of two (4073), the mixed-radix block is bound to two per SM
  * (11200, 9216) or is the packed C2R's (C2R 28000's 14000 points). fp64 Bluestein blocks of
