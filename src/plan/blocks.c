@@ -630,7 +630,7 @@ int blk_conv_pad(const kspec *k)
 }
 
 /* Do R's widest radices make three passes of at most 28 points (radix 30 and 32 codelets spill)? */
-int blk_widest_three(int64_t R)
+static int widest_three_len(int64_t R)
 {
     int rad[KS_MAX_RADICES], n = kfft_codelet_radices(R, rad, KS_MAX_RADICES, KFFT_RADIX_WIDEST);
     for (int i = 0; i < n; i++)
@@ -639,7 +639,7 @@ int blk_widest_three(int64_t R)
 }
 
 /* ... where a block's default radices make four passes or more. */
-static int widest_three(const kspec *k) { return k->nrad >= 4 && blk_widest_three(k->R); }
+static int widest_three(const kspec *k) { return k->nrad >= 4 && widest_three_len(k->R); }
 
 /* Does a Bluestein block of one column take the widest radices (blk_widest_threads)? fp32: on
  * 4 TB/s devices, convolutions of more than 8192 points whose default
@@ -671,8 +671,14 @@ static int widest_three(const kspec *k) { return k->nrad >= 4 && blk_widest_thre
  * of the narrowest pass (fp32's) was not measured in fp64; kfft tune's 512 was. */
 int blk_conv_widest(const kspec *k, const kfft_device_info *info)
 {
-    if (k->B != 1 || !(k->ops & KS_MID_BLUESTEIN) || !blk_fast_memory(info) || k->R <= (k->f64 ? 4096 : 8192)) return 0;
-    return widest_three(k);
+    return k->B == 1 && (k->ops & KS_MID_BLUESTEIN) && k->nrad >= 4 && blk_conv_widest_len(k->R, k->f64, info);
+}
+
+/* blk_conv_widest's line for a one-column convolution of R points whose default radices make four
+ * passes or more (kfft_conv_default keeps such fp64 lengths). */
+int blk_conv_widest_len(int64_t R, int f64, const kfft_device_info *info)
+{
+    return blk_fast_memory(info) && R > (f64 ? 4096 : 8192) && widest_three_len(R);
 }
 
 /* Threads of a block on its widest radices (blk_conv_widest, blk_smooth_widest[_two]): a thread

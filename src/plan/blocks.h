@@ -83,7 +83,7 @@ int blk_conv_threads(const kspec *k, const kfft_device_info *info);
 int blk_conv_pad(const kspec *k);
 int blk_conv_widest(const kspec *k, const kfft_device_info *info);
 int blk_widest_threads(const kspec *k, const kfft_device_info *info);
-int blk_widest_three(int64_t R);
+int blk_conv_widest_len(int64_t R, int f64, const kfft_device_info *info);
 int blk_smooth_widest(const kspec *k, const kfft_device_info *info);
 int blk_smooth_widest_two(const kspec *k, const kfft_device_info *info);
 int blk_whole_warps(const kspec *k, const kfft_device_info *info);

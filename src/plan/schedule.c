@@ -209,7 +209,7 @@ int64_t kfft_conv_default(int64_t n, int64_t is, int f64, int c2r, const kfft_de
      * against 4375 = 25x25x7 0.70x, 5040 against 5103 0.68x, 4410 against 4536 1.18x): those move. */
     if (is == 1 && N >= BLK_CONV_SMALL_MIN && N <= BLK_CONV_SMALL_MAX && N <= emax && c.passes > 3) {
         int64_t m = next_length(N, emax < BLK_CONV_SMALL_MAX ? emax : BLK_CONV_SMALL_MAX, LEN_THREE_PASSES, f64, pow2, info);
-        return f64 && N > 4096 && blk_fast_memory(info) && blk_widest_three(N) && conv_radices(m, f64).two16 ? N : m;
+        return f64 && blk_conv_widest_len(N, f64, info) && conv_radices(m, f64).two16 ? N : m;
     }
     if (f64 || N > emax || N < 10000 || !conv_slow(N, info)) return N; /* measured from 10080 up */
     return next_length(N, emax, LEN_NOT_SLOW, f64, 0, info);
