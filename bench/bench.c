@@ -135,26 +135,42 @@ static int parse_case(const char *spec, bench_result *r)
     return io_parse_case(spec + (r->inv ? 4 : 0), &r->type, &r->rank, r->n) || (r->inv && r->type) ? -1 : 0;
 }
 
+/* count uniform reals in [-0.5, 0.5) from seed (xorshift: rand() would take half a minute for
+ * the largest buffers). */
+static void fill_random(void *p, size_t count, int f64, uint64_t seed)
+{
+    uint64_t z = 0x9e3779b97f4a7c15ull + seed;
+    for (size_t i = 0; i < count; i++) {
+        z ^= z << 13, z ^= z >> 7, z ^= z << 17;
+        double v = (double)(z >> 11) / 9007199254740992.0 - 0.5;
+        if (f64) ((double *)p)[i] = v;
+        else ((float *)p)[i] = (float)v;
+    }
+}
+
 /* A multi-D C2R's input, Hermitian in every axis: kfft's R2C of the random reals in h (kept,
  * times N, in x for the check: kfft's C2R of it is N x), into h. 0, or -1 with r->note set. */
 static int c2r_input(kfft_context ctx, const job *j, bench_result *r, kfft_precision p, long long prod, void *h, void *x, size_t rb,
                      size_t cb)
 {
     kfft_plan fw;
-    memcpy(x, h, rb);
-    for (size_t i = 0; i < rb / (p == KFFT_F64 ? 8 : 4); i++) {
-        if (p == KFFT_F64) ((double *)x)[i] *= (double)prod;
-        else ((float *)x)[i] *= (float)prod;
-    }
+    size_t nr = rb / (p == KFFT_F64 ? 8 : 4);
+    /* Fresh reals, not h: h becomes this case's spectrum, and spectra of spectra overflowed fp32
+     * by the twelfth C2R case of one run (session 89's survey: NaN in both errors). */
+    fill_random(x, nr, p == KFFT_F64, 0x5eed + (uint64_t)prod);
     if (kfft_plan_dft(ctx, KFFT_R2C, r->rank, r->n, r->batch, p, &fw)) {
         snprintf(r->note, sizeof r->note, "R2C plan for the input failed: %.60s", kfft_error_message());
         return -1;
     }
-    kfft_status st = kfft_memcpy_h2d(ctx, j->out, h, rb);
+    kfft_status st = kfft_memcpy_h2d(ctx, j->out, x, rb);
     if (!st) st = kfft_execute(fw, j->out, j->in, KFFT_FORWARD);
     if (!st) st = kfft_memcpy_d2h(ctx, h, j->in, cb);
     if (!st) st = kfft_context_synchronize(ctx);
     kfft_plan_destroy(fw);
+    for (size_t i = 0; i < nr; i++) {
+        if (p == KFFT_F64) ((double *)x)[i] *= (double)prod;
+        else ((float *)x)[i] *= (float)prod;
+    }
     if (st) snprintf(r->note, sizeof r->note, "R2C for the input failed: %.60s", kfft_error_message());
     return st ? -1 : 0;
 }
@@ -302,10 +318,7 @@ int main(int argc, char **argv)
     }
     void *h = malloc(bytes), *r1 = malloc(bytes), *r2 = malloc(bytes);
     bench_result *res = calloc((size_t)ns, sizeof *res);
-    srand(1);
-    for (size_t i = 0; i < elems * 2; i++)
-        if (f64) ((double *)h)[i] = rand() / (double)RAND_MAX - 0.5;
-        else ((float *)h)[i] = (float)(rand() / (double)RAND_MAX - 0.5);
+    fill_random(h, elems * 2, f64, 1);
     kfft_memcpy_h2d(ctx, j.in, h, bytes);
     double tc[3];
     timeit(run_copy, &j, runs, tc);
@@ -335,7 +348,7 @@ int main(int argc, char **argv)
         r->f64 = f64;
         j.type = r->type;
         j.inv = r->inv;
-        int real = r->type != KFFT_C2C;
+        int real = r->type != KFFT_C2C, c2rnd = r->type == KFFT_C2R && r->rank > 1;
         long long prod = r->n[0] * (r->rank > 1 ? r->n[1] : 1) * (r->rank > 2 ? r->n[2] : 1);
         r->batch = (long long)(elems / (size_t)prod) < 1 ? 1 : (long long)(elems / (size_t)prod);
         long long hprod = real ? prod / r->n[r->rank - 1] * (r->n[r->rank - 1] / 2 + 1) : prod; /* complex side */
@@ -356,13 +369,7 @@ int main(int argc, char **argv)
                 report_line(stdout, r);
                 goto next;
             }
-            uint64_t z = 0x9e3779b97f4a7c15ull + (uint64_t)s; /* xorshift: rand() would take half a minute here */
-            for (size_t i = 0; i < need / (f64 ? 8 : 4); i++) {
-                z ^= z << 13, z ^= z >> 7, z ^= z << 17;
-                double v = (double)(z >> 11) / 9007199254740992.0 - 0.5;
-                if (f64) ((double *)h)[i] = v;
-                else ((float *)h)[i] = (float)v;
-            }
+            fill_random(h, need / (f64 ? 8 : 4), f64, 2 + (uint64_t)s);
         }
         char dir[256];
         snprintf(dir, sizeof dir, "%s/%d", root, s);
@@ -374,7 +381,6 @@ int main(int argc, char **argv)
         for (int w = 0; w < 5 && plan_times; w++) warm[w] = plan_time(dir, r, p);
         qsort(warm, 5, sizeof warm[0], cmp_double);
         r->plan_warm_ms = warm[2];
-        int c2rnd = r->type == KFFT_C2R && r->rank > 1;
         if (c2rnd && c2r_input(ctx, &j, r, p, prod, h, r2, rb, cb)) {
             report_line(stdout, r);
             goto next;
@@ -431,6 +437,8 @@ int main(int argc, char **argv)
         if (own) {
             own_free(ctx, &j, h, r1, r2);
             j = shared, h = sh, r1 = s1, r2 = s2;
+        } else if (c2rnd) {
+            fill_random(h, elems * 2, f64, 1); /* the next case's input: random again, not this spectrum */
         }
     }
     if (csv && report_csv(csv, res, ns)) fprintf(stderr, "cannot write %s\n", csv);

@@ -7,7 +7,8 @@
 #   run(command="bash scripts/gpu_survey.sh", carry=[".deps"])    about 3 minutes on the H200 with the defaults
 #   SURVEY_SEED (8001), SURVEY_LO..SURVEY_HI (100..10000): the lengths, uniform; SURVEY_N32, SURVEY_N64,
 #   SURVEY_NREAL (48, 24, 24): fp32 C2C, fp64 C2C and fp32 R2C/C2R (half each) lengths. Session 80's
-#   defaults give its call 1's lengths.
+#   defaults give its call 1's lengths. SURVEY_DIMS (1): 2 or 3 draws shapes instead, each axis from
+#   SURVEY_LO..SURVEY_HI (say 100..4000 for planes, 16..400 for volumes).
 # The kernel cache is filled first by eight parallel small-batch runs (their numbers discarded), so the
 # timed runs do not wait on NVRTC. Writes $OUT/survey.txt (precision, case, kfft ms, cuFFT ms, ratio,
 # error against cuFFT and against a double DFT row, kernels) and prints the summary.
@@ -17,13 +18,16 @@ cd "$(dirname "$0")/.."
 bench_env survey-out build.log
 t0=$(date +%s)
 read -r F32 F64 REAL < <(python3 - "${SURVEY_SEED:-8001}" "${SURVEY_LO:-100}" "${SURVEY_HI:-10000}" \
-  "${SURVEY_N32:-48}" "${SURVEY_N64:-24}" "${SURVEY_NREAL:-24}" <<'PY'
+  "${SURVEY_N32:-48}" "${SURVEY_N64:-24}" "${SURVEY_NREAL:-24}" "${SURVEY_DIMS:-1}" <<'PY'
 import random, sys
-seed, lo, hi, n32, n64, nr = map(int, sys.argv[1:])
+seed, lo, hi, n32, n64, nr, dims = map(int, sys.argv[1:])
 r = random.Random(seed)
-pick = lambda k: sorted(r.sample(range(lo, hi + 1), k))
+if dims == 1:
+    pick = lambda k: sorted(r.sample(range(lo, hi + 1), k))
+else:  # shapes: each axis uniform, one draw per axis
+    pick = lambda k: ['x'.join(str(r.randint(lo, hi)) for _ in range(dims)) for _ in range(k)]
 c, d, e = pick(n32), pick(n64), pick(nr)
-real = ['r2c:%d' % x for x in e[::2]] + ['c2r:%d' % x for x in e[1::2]]
+real = ['r2c:%s' % x for x in e[::2]] + ['c2r:%s' % x for x in e[1::2]]
 print(','.join(map(str, c)), ','.join(map(str, d)), ','.join(real))
 PY
 )
