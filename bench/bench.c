@@ -135,8 +135,8 @@ static int parse_case(const char *spec, bench_result *r)
     return io_parse_case(spec + (r->inv ? 4 : 0), &r->type, &r->rank, r->n) || (r->inv && r->type) ? -1 : 0;
 }
 
-/* count uniform reals in [-0.5, 0.5) from seed (xorshift: rand() would take half a minute for
- * the largest buffers). */
+/* Fills p with count uniform reals in [-0.5, 0.5) from seed (xorshift: rand() would take half a
+ * minute for the largest buffers). */
 static void fill_random(void *p, size_t count, int f64, uint64_t seed)
 {
     uint64_t z = 0x9e3779b97f4a7c15ull + seed;
@@ -148,8 +148,8 @@ static void fill_random(void *p, size_t count, int f64, uint64_t seed)
     }
 }
 
-/* A multi-D C2R's input, Hermitian in every axis: kfft's R2C of the random reals in h (kept,
- * times N, in x for the check: kfft's C2R of it is N x), into h. 0, or -1 with r->note set. */
+/* A multi-D C2R's input, Hermitian in every axis: kfft's R2C of fresh random reals (kept, times
+ * N, in x for the check: kfft's C2R of it is N x), into h. 0, or -1 with r->note set. */
 static int c2r_input(kfft_context ctx, const job *j, bench_result *r, kfft_precision p, long long prod, void *h, void *x, size_t rb,
                      size_t cb)
 {
