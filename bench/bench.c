@@ -438,7 +438,7 @@ int main(int argc, char **argv)
             own_free(ctx, &j, h, r1, r2);
             j = shared, h = sh, r1 = s1, r2 = s2;
         } else if (c2rnd) {
-            fill_random(h, elems * 2, f64, 1); /* the next case's input: random again, not this spectrum */
+            fill_random(h, cb / (eb / 2), f64, 1); /* the spectrum's part of the shared input as it was (same seed) */
         }
     }
     if (csv && report_csv(csv, res, ns)) fprintf(stderr, "cannot write %s\n", csv);
