@@ -142,7 +142,7 @@ static void conv_and_bounds(void)
     static const struct {
         int64_t n;
         int fused;
-    } conv[] = {{127, 1}, {257, 1}, {1021, 1}, {4093, 1}, {7681, 1}, {12289, 1}, {8219, 0}, {4481, 0}, {8191, 1}};
+    } conv[] = {{127, 1}, {257, 1}, {1019, 1}, {4091, 1}, {7681, 1}, {12289, 1}, {8219, 0}, {4481, 0}, {8191, 1}};
     kfft_device_info info = test_h100_info("sm_90");
     for (size_t i = 0; i < sizeof conv / sizeof conv[0]; i++) {
         kfft_schedule s;
@@ -158,7 +158,7 @@ static void conv_and_bounds(void)
     static const struct {
         int64_t n;
         int regs, minb;
-    } bound[] = {{4093, 64, 2}, {4093, 96, 0}, {4093, 0, 0}, {127, 96, 10}}; /* 127: T = 64 (B = 4 columns), 64K / (64 * 96) */
+    } bound[] = {{4091, 64, 2}, {4091, 96, 0}, {4091, 0, 0}, {127, 96, 10}}; /* 127: T = 64 (B = 4 columns), 64K / (64 * 96) */
     for (size_t i = 0; i < sizeof bound / sizeof bound[0]; i++) {
         kfft_plan_desc d;
         memset(&d, 0, sizeof d);
@@ -231,13 +231,13 @@ static void conv_and_bounds(void)
         int64_t n;
         kfft_precision prec;
         int T, minb;
-    } store[] = {{3345, KFFT_F32, 320, 2}, {4409, KFFT_F32, 448, 2}, {12101, KFFT_F32, 512, 2}, {1499, KFFT_F32, 160, 0},
+    } store[] = {{3345, KFFT_F32, 320, 2}, {4397, KFFT_F32, 448, 2}, {12101, KFFT_F32, 512, 2}, {1499, KFFT_F32, 160, 0},
                  {15391, KFFT_F32, 1024, 0}, {4481, KFFT_F64, 0, 0}, /* 8191 and 17443 before Rader's pfa */
                  /* 4000..6144 points, balanced radices: a thread per butterfly of the narrowest pass
                   * (blocks.c every_pass_threads; 20x18x15: 384, 21x16x14: 352); Bluestein's blocks of
                   * 257..352 threads up to 48 KB bound to three blocks per SM (blk_conv_regs), 3345's
                   * 6720 points keep two */
-                 {2699, KFFT_F32, 384, 2}, {2347, KFFT_F32, 352, 3}, {2347, KFFT_F64, 0, 0}};
+                 {2699, KFFT_F32, 384, 2}, {2351, KFFT_F32, 352, 3}, {2347, KFFT_F64, 0, 0}};
     for (size_t i = 0; i < sizeof store / sizeof store[0]; i++) {
         kfft_schedule s;
         strbuf src;
@@ -286,7 +286,7 @@ static void bluestein_pruned(void)
         const char *first, *last;
     } c[] = {{8219, KFFT_F32, "kfft_dft21_11(&rv[it * 21]);", "i < 4; i++) {\n        int c = bc, e = bj + i * 2352;"},
              {8219, KFFT_F64, "kfft_dft14_7(&rv[it * 14]);", "i < 4; i++) {\n        int c = bc, e = bj + i * 14;"},
-             {1021, KFFT_F32, "kfft_dft16_8(&rv[it * 16]);", "i < 8; i++) {\n        int c = bc, e = bj + i * 128;"},
+             {1019, KFFT_F32, "kfft_dft16_8(&rv[it * 16]);", "i < 8; i++) {\n        int c = bc, e = bj + i * 128;"},
              {100003, KFFT_F32, "kfft_dft8_4(&rv[it * 8]);", "i < 4; i++) {\n        int c = bc, e = bj + i * 64;"},
              {17443, KFFT_F32, NULL, NULL},
              {16464, KFFT_F32, NULL, NULL}};
@@ -328,9 +328,9 @@ static void conv_blocks(void)
              {1847, 3750, KFFT_F32, 256, 0}, /* 3750 = 15x10x5x5: whole warps of 250 */
              {1709, 3430, KFFT_F32, 256, 0}, /* 3430 = 10x7x7x7: four passes keep 256 (352 lost) */
              {557, 0, KFFT_F32, 80, 0},      /* 1120: under 1600 points, unchanged */
-             {2347, 0, KFFT_F32, 352, 0},    /* 4704: every_pass_threads' 352, not lowered to 224 */
-             {1151, 2304, KFFT_F32, 160, 1}, /* 2304 = 16x9x16 (the planner takes 2352: no radix 9) */
-             {1567, 0, KFFT_F32, 224, 0},    /* 3136 = 14x16x14: radix 16 in the middle */
+             {2351, 0, KFFT_F32, 352, 0},    /* 4704: every_pass_threads' 352, not lowered to 224 */
+             {1129, 2304, KFFT_F32, 160, 1}, /* 2304 = 16x9x16 (the planner takes 2352: no radix 9) */
+             {1559, 0, KFFT_F32, 224, 0},    /* 3136 = 14x16x14: radix 16 in the middle */
              {3533, 7168, KFFT_F32, 512, 0}, /* 7168 = 8x14x8x8: four passes */
              /* fp64: three passes as fp32 (1627: 210 before, unpadded); four keep theirs; under 1600
               * points or several columns a block, whole warps */
@@ -609,7 +609,7 @@ static void widest_blocks(void)
         int64_t n;
         int R, T, R64; /* on the H200, fp32: the block's length and threads (T 0: not moved); fp64: its length (0: not moved) */
     } c[] = {{KFFT_C2C, 8219, 16464, 800, 0},   {KFFT_R2C, 8219, 16464, 800, 0},  {KFFT_C2C, 4099, 8232, 608, 8232},
-             {KFFT_C2C, 7297, 14700, 704, 0},   {KFFT_C2C, 8237, 17280, 0, 0},    {KFFT_C2C, 5381, 10800, 0, 0},
+             {KFFT_C2C, 7307, 14700, 704, 0},   {KFFT_C2C, 8237, 17280, 0, 0},    {KFFT_C2C, 5381, 10800, 0, 0},
              {KFFT_C2C, 4073, 8192, 0, 0},      {KFFT_C2C, 14000, 14000, 704, 0}, {KFFT_C2C, 17248, 17248, 800, 0},
              {KFFT_R2C, 13125, 13125, 640, 0},  {KFFT_C2C, 11200, 11200, 0, 0},   {KFFT_C2C, 9216, 9216, 0, 0},
              {KFFT_R2C, 28000, 14000, 704, 0},  {KFFT_C2R, 28000, 14000, 0, 0},   {KFFT_C2R, 4729, 9600, 480, 9600},
@@ -1098,8 +1098,8 @@ static void strided_axes(void)
 static void split_twiddles(void)
 {
     struct { kfft_type type; int prec; int64_t n; int on; } c[] = {
-        {KFFT_C2C, KFFT_F32, 15391, 1}, {KFFT_C2C, KFFT_F32, 46173, 1}, {KFFT_C2C, KFFT_F32, 6720, 1}, {KFFT_C2C, KFFT_F32, 1021, 1},
-        {KFFT_C2C, KFFT_F32, 4093, 1},  {KFFT_C2C, KFFT_F32, 1048576, 1}, {KFFT_C2C, KFFT_F32, 2048, 1}, {KFFT_C2C, KFFT_F32, 65536, 0},
+        {KFFT_C2C, KFFT_F32, 15391, 1}, {KFFT_C2C, KFFT_F32, 46173, 1}, {KFFT_C2C, KFFT_F32, 6720, 1}, {KFFT_C2C, KFFT_F32, 1019, 1},
+        {KFFT_C2C, KFFT_F32, 4091, 1},  {KFFT_C2C, KFFT_F32, 1048576, 1}, {KFFT_C2C, KFFT_F32, 2048, 1}, {KFFT_C2C, KFFT_F32, 65536, 0},
         {KFFT_C2C, KFFT_F32, 257, 0},   {KFFT_C2C, KFFT_F32, 8192, 0},  {KFFT_C2R, KFFT_F32, 2048, 0},  {KFFT_C2C, KFFT_F64, 9000, 1},
         {KFFT_C2C, KFFT_F64, 4093, 1},  {KFFT_C2C, KFFT_F64, 65536, 0}, {KFFT_C2C, KFFT_F32, 256, 1}, {KFFT_C2C, KFFT_F32, 32, 0},
         {KFFT_C2C, KFFT_F32, 17443, 0}, /* Rader on coprime radices (kspec.h: pfa): no twiddles */
@@ -1250,7 +1250,7 @@ static void staged_rounds(void)
 /* Strided axes' one-kernel blocks (schedule.c, build_stage):
  * - a convolution axis takes as many columns per block as make whole sectors, but not so many
  *   that a full block's passes hold rounds past the register bound (rounds_spill): 3345^2's
- *   columns 4 -> 2; 2447^2 (radices 10, 7) and 2053^2 (a thread per butterfly fits) keep 4;
+ *   columns 4 -> 2; 2447^2 (radices 10, 7) and 2203^2 (a thread per butterfly fits) keep 4;
  * - mixed-radix axes of several columns a block keep a thread per butterfly (odd_block_threads'
  *   512 is for one transform a block): 1000^3, 800^3, 4000^2;
  * - complex plans' mixed-radix blocks of several columns and over 512 threads are bound to two
@@ -1262,7 +1262,7 @@ static void strided_blocks(void)
         {KFFT_C2C, 2, 3345, "k1 single R=6720(21x20x16) B=2 ", 1, 0},
         {KFFT_C2C, 2, 3011, "k1 single R=6048(21x18x16) B=2 ", -1, 0},
         {KFFT_C2C, 2, 2447, "k1 single R=4900(10x7x7x10) B=4 ", -1, 0},
-        {KFFT_C2C, 2, 2053, "k1 single R=4116(14x21x14) B=4 ", -1, 0},
+        {KFFT_C2C, 2, 2203, "k1 single R=4410(21x21x10) B=4 ", -1, 0},
         {KFFT_C2C, 3, 1000, "k2 single R=1000(10x10x10) B=8 T=800 ", 2, 2},
         {KFFT_C2C, 3, 800, "k2 single R=800(10x10x8) B=8 T=640 ", -1, 0},
         {KFFT_C2C, 2, 4000, "k1 single R=4000(20x20x10) B=4 T=800 ", -1, 0},
@@ -1583,14 +1583,14 @@ static void rader_passes_over_block(void)
 
 /* On 4 TB/s devices the four-pass Bluestein rule takes 8192 too, in fp32 and not for C2R
  * (schedule.c kfft_conv_default; H200, bench/results/h200-2026-12-01-calls.txt calls 1-2): fp32
- * 4013's 8064 and 4049's 8100 give way to it on the H200, not on the H100; fp32 3989's three-pass
- * 8000 stays on both, and so do fp64 3853's 7776 and C2R 4039's 8100. Fails without the rule (the
- * H200's lengths), ungated (the H100's) or for every precision and type (the last two). */
+ * 4013's 8064 gives way to it on the H200, not on the H100 (4049's 8100 did until fp32 Rader took
+ * 4049); fp32 3989's three-pass 8000 stays on both, and so do fp64 3853's 7776 and C2R 4039's
+ * 8100. Fails without the rule (the H200's lengths), ungated (the H100's) or for every precision
+ * and type (the last two). */
 static void conv_8192(void)
 {
     static const struct { kfft_type type; kfft_precision prec; int64_t n; const char *h200, *h100; } c[] = {
         {KFFT_C2C, KFFT_F32, 4013, "bluestein m=8192 ", "bluestein m=8064 "},
-        {KFFT_C2C, KFFT_F32, 4049, "bluestein m=8192 ", "bluestein m=8100 "},
         {KFFT_R2C, KFFT_F32, 4039, "bluestein m=8192 ", "bluestein m=8100 "},
         {KFFT_C2C, KFFT_F32, 3989, "bluestein m=8000 ", "bluestein m=8000 "},
         {KFFT_C2C, KFFT_F64, 3853, "bluestein m=7776 ", "bluestein m=7776 "},
@@ -3012,8 +3012,9 @@ int main(void)
     /* Routes on the H100 (bench/results/h100-2026-11-23-rader.txt, -iter.txt). */
     route(127, "bluestein m=256", 1);   /* Rader measured 0.90x of Bluestein */
     route(257, "rader", 1);             /* 1.35x */
-    route(1021, "bluestein", 1);        /* 1020 has 17: 0.82x */
-    route(4093, "bluestein m=8192", 1); /* 4092 has 11, 31: 0.96x */
+    route(1021, "rader", 1);            /* 1020 has 17: 0.82x on the H100, fp32 Rader on the H200 */
+    route(4093, "rader", 1);            /* 4092 has 11, 31: likewise (H200 1.06 -> 1.31 of cuFFT) */
+    route(2969, "bluestein m=6000", 1); /* 2968 = 8*7*53: no Rader (53 > 31) */
     route(8191, "rader", 1);            /* 1.73x */
     route(8219, "bluestein m=16464", 1); /* 8218 = 2*7*587: no Rader */
     route(17443, "rader", 1);           /* Bluestein would need passes */
@@ -3033,7 +3034,7 @@ int main(void)
     route(1999, "bluestein m=4096", 1); /* smallest: 4000 */
     route(251, "bluestein m=512", 1);   /* smallest: 504 */
     route(3967, "bluestein m=7938", 1); /* 8192: mixed, not taken */
-    route(1021, "bluestein m=2048", 1); /* the smallest already */
+    route(1019, "bluestein m=2048", 1); /* the smallest already */
     {
         char d[1024];
         plan1d_prec(KFFT_C2C, KFFT_F64, 1999, 4, d, sizeof d);

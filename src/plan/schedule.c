@@ -753,12 +753,19 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
      * convolution of length n-1 instead of Bluestein's >= 2n-1. Not on the packed routes,
      * whose pre/post steps pair elements in natural order. Where Bluestein also fits one
      * block, Rader's permutations through shared memory and dlog gathers cost more than the
-     * shorter length saves unless n > 256 and n-1 has no prime factor above 13 (measured on
-     * the H100, Rader/Bluestein speed: 257 1.35, 7681 1.05, 8191 1.73, 12289 1.24; but
-     * 127 0.90, 1021 0.82, 4093 0.96; bench/results/h100-2026-11-23-rader.txt). */
+     * shorter length saves unless n > 256 (H100, Rader/Bluestein speed: 257 1.35, 7681 1.05,
+     * 8191 1.73, 12289 1.24; but 127 0.90; bench/results/h100-2026-11-23-rader.txt) and, in
+     * fp64, n-1 has no prime factor above 13 (H100 1021 0.82, 4093 0.96). fp32 dropped that
+     * second gate on the H200 (same binary, two reps, ratios kfft/cuFFT; h200-2026-12-02c-calls.txt
+     * call 4, then held out in h200-2026-12-02d-calls.txt call 1): n-1 with a factor of 17..31,
+     * 18 of 21 faster, 3061 0.80 -> 1.33, 6917 3.01 -> 4.74, 12541 1.90 -> 2.92, 457 0.99 -> 1.46,
+     * C2R 6917 3.29 -> 5.63; 3469 0.92x, 4651 0.95x, 5209 0.94x. fp64 went both ways (12 of 20
+     * faster: 3911 1.46 -> 2.40, 571 0.77 -> 1.23; 2089 3.75 -> 2.63, 5953 1.98 -> 1.56), and so did
+     * both precisions at n <= 256 (fp32 22 of 27 faster, 193 0.85 -> 1.68, but 127 4.26 -> 3.35,
+     * 233 0.97 -> 0.68, 127 x 4096 0.76x, 97^3 0.82x; fp64 16 of 20): they keep the gates. */
     int64_t g = !smooth && !pack ? kfft_primitive_root(n) : 0;
     int rader = g && kfft_is_smooth(n - 1) && n - 1 + 64 <= emax;
-    if (rader && N <= emax) rader = n > 256 && kfft_max_prime_factor(n - 1) <= 13;
+    if (rader && N <= emax) rader = n > 256 && (!f64 || kfft_max_prime_factor(n - 1) <= 13);
     if (rader) N = n - 1;
     /* Too long for one block, with one prime factor p past the codelets (the rest smooth), or
      * two (prime_factor_passes): mixed-radix passes whose first (and second) transforms p's
