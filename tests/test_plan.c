@@ -1781,6 +1781,24 @@ static void pass_shapes(void)
     }
 }
 
+/* fp32 one-kernel Rader blocks under 3000 points whose n-1 has a prime factor of 23..31, at up to
+ * 128 threads, are bound to 64 registers (blocks.c blk_rader_wide_regs); a factor of 17 alone
+ * (1021), 3000 points or more (3191 = 29x11x10 + 1) and Bluestein (2969) are not (fp64's one-kernel
+ * Rader takes no such factor where Bluestein fits a block). */
+static void rader_wide_regs(void)
+{
+    static const struct { kfft_type type; int64_t n; int bound; } c[] = {
+        {KFFT_C2C, 2089, 1}, {KFFT_C2C, 311, 1},  {KFFT_C2R, 1277, 1}, {KFFT_R2C, 2729, 1},
+        {KFFT_C2C, 1021, 0}, {KFFT_C2C, 3191, 0}, {KFFT_C2C, 2969, 0},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+        char d[1024];
+        plan1d_prec(c[i].type, KFFT_F32, c[i].n, 4, d, sizeof d);
+        CHECK(strstr(d, c[i].n == 2969 ? "bluestein" : "rader") && (strstr(d, "regs=64") != NULL) == c[i].bound,
+              "rader bound %lld: %s expected: %s", (long long)c[i].n, c[i].bound ? "regs=64" : "none", d);
+    }
+}
+
 /* One-kernel fp32 blocks of 512 threads carry a 64-register bound, except the packed C2R
  * (bench/results/h100-2026-11-25d-final.txt); fp64 blocks of 15 to 20 elements a thread carry
  * 128 where they have 256..511 threads (4096) or are packed, of one transform, radices <= 16
@@ -3007,6 +3025,7 @@ int main(void)
     c2r_clamp();
     pass_shapes();
     single_bounds();
+    rader_wide_regs();
     f64_column_bounds();
 
     /* Routes on the H100 (bench/results/h100-2026-11-23-rader.txt, -iter.txt). */

@@ -596,6 +596,20 @@ int blk_rader_threads(const kspec *k, const kfft_device_info *info)
     return k->f64 && k->B == 1 && T > 160 ? k->T : T;
 }
 
+/* fp32 one-kernel Rader blocks under 3000 points whose n-1 has a prime factor of 23..31, at up
+ * to 128 threads: bound to 64 registers. Their 23..31-point codelets compile to about 96, which
+ * leaves 5-10 such blocks (320-640 threads) an SM; at 64, spilling 8-192 bytes, 8-16 fit. H200,
+ * bench/results/h200-2026-12-02d-calls.txt: kfft tune took the bound for 1117, 2437, 1381 and 349
+ * (call 3: 1.09-1.23x; 1613 even), then an A/B on 12 cases not tuned, same binary, two reps
+ * (call 4): all faster, 311 0.82 -> 1.14 of cuFFT, 2089 1.23 -> 1.59, 1861 0.98 -> 1.15, 1277
+ * 0.95 -> 1.09, C2R 1277 1.46 -> 1.72, R2C 2729 1.43 -> 1.58, 523 1.36 -> 1.45. A factor of 17
+ * alone compiles to fewer (1021: 56) and lost with the bound. */
+int blk_rader_wide_regs(const kspec *k)
+{
+    int64_t pts = (int64_t)k->B * k->R;
+    return !k->f64 && (k->ops & KS_MID_RADER) && pts < 3000 && k->T <= 128 && kfft_max_prime_factor(k->R) >= 23 ? 64 : 0;
+}
+
 /* k's threads in whole warps (where the block may have them). */
 int blk_whole_warps(const kspec *k, const kfft_device_info *info)
 {
