@@ -1781,15 +1781,18 @@ static void pass_shapes(void)
     }
 }
 
-/* fp32 one-kernel Rader blocks under 3000 points whose n-1 has a prime factor of 23..31, at up to
- * 128 threads, are bound to 64 registers (blocks.c blk_rader_wide_regs); a factor of 17 alone
- * (1021), 3000 points or more (3191 = 29x11x10 + 1) and Bluestein (2969) are not (fp64's one-kernel
- * Rader takes no such factor where Bluestein fits a block). */
+/* fp32 one-kernel Rader blocks are bound to 64 registers (blocks.c blk_rader_wide_regs) under
+ * 3000 points at up to 128 threads where n-1 has a prime factor of 23..31 (2089, 311), and from
+ * 3000 points where it has one of 17..31 and no other rule bound them (3191 = 29x11x10 + 1, 5581,
+ * 3877 = 19x17x12 + 1, C2R 3079). Not: a factor of 17 alone under 3000 (1021), under 3000 at more
+ * than 128 threads (1151's 256), a block another rule bound (4049's 85), Bluestein (2969) (fp64's
+ * one-kernel Rader takes no such factor where Bluestein fits a block). */
 static void rader_wide_regs(void)
 {
     static const struct { kfft_type type; int64_t n; int bound; } c[] = {
-        {KFFT_C2C, 2089, 1}, {KFFT_C2C, 311, 1},  {KFFT_C2R, 1277, 1}, {KFFT_R2C, 2729, 1},
-        {KFFT_C2C, 1021, 0}, {KFFT_C2C, 3191, 0}, {KFFT_C2C, 2969, 0},
+        {KFFT_C2C, 2089, 1}, {KFFT_C2C, 311, 1},  {KFFT_C2R, 1277, 1}, {KFFT_R2C, 2729, 1}, {KFFT_C2C, 3191, 1},
+        {KFFT_C2C, 5581, 1}, {KFFT_C2C, 3877, 1}, {KFFT_C2R, 3079, 1}, {KFFT_C2C, 1021, 0}, {KFFT_C2C, 1151, 0},
+        {KFFT_C2C, 4049, 0}, {KFFT_C2C, 2969, 0},
     };
     for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
         char d[1024];
@@ -1813,7 +1816,7 @@ static void single_bounds(void)
         int64_t n, batch;
         int regs;
     } c[] = {{KFFT_C2C, KFFT_F32, 8192, 64, 64}, {KFFT_R2C, KFFT_F32, 16384, 64, 64}, {KFFT_C2R, KFFT_F32, 16384, 64, 0},
-             {KFFT_C2C, KFFT_F64, 8192, 64, 0}, {KFFT_C2C, KFFT_F32, 4093, 64, 0}, {KFFT_C2C, KFFT_F64, 4096, 64, 128},
+             {KFFT_C2C, KFFT_F64, 8192, 64, 0}, {KFFT_C2C, KFFT_F32, 1021, 64, 0}, {KFFT_C2C, KFFT_F64, 4096, 64, 128},
              {KFFT_C2R, KFFT_F64, 1024, 64, 0}, {KFFT_R2C, KFFT_F64, 1024, 64, 0}, {KFFT_C2C, KFFT_F64, 1024, 64, 0},
              {KFFT_R2C, KFFT_F64, 8192, 64, 128}, {KFFT_R2C, KFFT_F64, 4096, 64, 128}, {KFFT_C2R, KFFT_F64, 2048, 64, 0},
              {KFFT_R2C, KFFT_F64, 6000, 64, 0}, {KFFT_C2R, KFFT_F64, 6272, 64, 128}, {KFFT_C2R, KFFT_F64, 3150, 64, 0}};

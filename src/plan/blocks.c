@@ -596,18 +596,25 @@ int blk_rader_threads(const kspec *k, const kfft_device_info *info)
     return k->f64 && k->B == 1 && T > 160 ? k->T : T;
 }
 
-/* fp32 one-kernel Rader blocks under 3000 points whose n-1 has a prime factor of 23..31, at up
- * to 128 threads: bound to 64 registers. Their 23..31-point codelets compile to about 96, which
- * leaves 5-10 such blocks (320-640 threads) an SM; at 64, spilling 8-192 bytes, 8-16 fit. H200,
- * bench/results/h200-2026-12-02d-calls.txt: kfft tune took the bound for 1117, 2437, 1381 and 349
- * (call 3: 1.09-1.23x; 1613 even), then an A/B on 12 cases not tuned, same binary, two reps
- * (call 4): all faster, 311 0.82 -> 1.14 of cuFFT, 2089 1.23 -> 1.59, 1861 0.98 -> 1.15, 1277
- * 0.95 -> 1.09, C2R 1277 1.46 -> 1.72, R2C 2729 1.43 -> 1.58, 523 1.36 -> 1.45. A factor of 17
- * alone compiles to fewer (1021: 56) and lost with the bound. */
+/* fp32 one-kernel Rader blocks bound to 64 registers: under 3000 points at up to 128 threads where
+ * n-1 has a prime factor of 23..31, and from 3000 points where it has one of 17..31 and no other
+ * rule bound the block. Their 17..31-point codelets compile to 96-132 registers, which left 2-10
+ * blocks an SM; at 64, spilling a little, more fit. H200, same binary, two reps each: under 3000
+ * (bench/results/h200-2026-12-02d-calls.txt: kfft tune took the bound for 1117, 2437, 1381, 349,
+ * then 12 of 12 cases not tuned faster, 311 0.82 -> 1.14 of cuFFT, 2089 1.23 -> 1.59, C2R 1277
+ * 1.46 -> 1.72; a factor of 17 alone compiles to fewer there, 1021: 56, and lost); from 3000
+ * (h200-2026-12-02e-calls.txt: 28 primes 3163..6091 26 faster, 1.28x geomean, 5581 3.64 -> 5.25,
+ * 6073 3.57 -> 5.24, 4409 2.98 -> 4.02; then 62 cases besides, with 17 and 19 and over 48 KB,
+ * R2C/C2R and 2-D, 1.14-1.17x: 6449 2.47 -> 3.87, C2R 5237 3.51 -> 5.21, 64 x 5209 2.50 -> 3.57;
+ * 7937's 16x31x16 0.94x, the worst). 80 registers won fewer (1.06-1.25x); under 3000 points at
+ * more threads 1289 gained, 1151, 1657 and their R2C/C2R did not: left unbound. */
 int blk_rader_wide_regs(const kspec *k)
 {
     int64_t pts = (int64_t)k->B * k->R;
-    return !k->f64 && (k->ops & KS_MID_RADER) && pts < 3000 && k->T <= 128 && kfft_max_prime_factor(k->R) >= 23 ? 64 : 0;
+    if (k->f64 || !(k->ops & KS_MID_RADER)) return 0;
+    int mpf = kfft_max_prime_factor(k->R);
+    if (pts < 3000) return k->T <= 128 && mpf >= 23 ? 64 : 0;
+    return mpf >= 17 && !k->regs ? 64 : 0;
 }
 
 /* k's threads in whole warps (where the block may have them). */

@@ -88,7 +88,7 @@ int blk_smooth_widest(const kspec *k, const kfft_device_info *info);
 int blk_smooth_widest_two(const kspec *k, const kfft_device_info *info);
 int blk_whole_warps(const kspec *k, const kfft_device_info *info);
 int blk_rader_threads(const kspec *k, const kfft_device_info *info);
-/* fp32 Rader blocks with a 23..31-point codelet: their register bound (0: none). */
+/* fp32 Rader blocks with a 17..31-point codelet: their register bound (0: none). */
 int blk_rader_wide_regs(const kspec *k);
 /* fp32 packed real blocks up to 48 KB: C2R's radices and register bound, R2C's threads. */
 kfft_status blk_packed_real(kspec *k, const kfft_device_info *info);
