@@ -20,8 +20,9 @@
  * narrowest pass (448); 2803 fp32 Bluestein's 5670 in place of 5625 = 25x25x9 (no radix 9);
  * 25000 = 25x25x8x5 fp32 at 512 threads where a thread per butterfly (1000) would spill; fp32
  * 443 (442 = 2x13x17) and 1277 (1276 = 4x11x29) take one-kernel Rader since session 90, 1277's
- * block bound to 64 registers (blocks.c blk_rader_wide_regs). */
-static const long long TEST_LARGE[] = {1627, 2187, 2311, 2803, 2917, 3067, 3125, 4096, 4099, 4621, 4801, 5400, 6144, 6151, 6933, 7681, 8192, 8219, 10000, 12289,
+ * block bound to 64 registers (blocks.c blk_rader_wide_regs), as is fp32 5581's (5580 = 31x20x9, a
+ * block of 3000+ points, since session 91). */
+static const long long TEST_LARGE[] = {1627, 2187, 2311, 2803, 2917, 3067, 3125, 4096, 4099, 4621, 4801, 5400, 5581, 6144, 6151, 6933, 7681, 8192, 8219, 10000, 12289,
                                        14403, 16211, 16384, 17443, 24578, 25000, 32768, 34886, 36000, 52329, 55296, 65536, 87215, 100003,
                                        131072, 1000003, 1048576};
 static const long long TEST_SAMPLE[] = {257, 289, 300, 331, 361, 384, 443, 480, 509, 512, 529, 607, 625, 641, 643, 729, 768, 841,
