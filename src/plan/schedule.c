@@ -1005,7 +1005,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         }
         if ((k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) && !k->regs) k->regs = blk_conv_regs(k, f64, info);
         blk_wide_prime_block(k, info);
-        int wide_regs = rader ? blk_rader_wide_regs(k) : 0; /* fp32 Rader blocks with a 17..31 codelet (blocks.c) */
+        int wide_regs = blk_rader_wide_regs(k); /* fp32 Rader blocks with a 17..31 codelet (blocks.c) */
         if (wide_regs) k->regs = wide_regs;
         /* Measured choices: the tuner's candidate, else the device's wisdom. A candidate's T 0
          * (kfft_tune's convolution lengths on other radices) keeps the rules' threads and
