@@ -1802,6 +1802,30 @@ static void rader_wide_regs(void)
     }
 }
 
+/* fp64 one-kernel Rader blocks no other rule bound take the register bound of the blocks an SM
+ * their shared memory allows (blocks.c blk_rader_f64_regs), not below 64 where every radix is at
+ * most 15 (3389's 11x11x7x4, R2C 2003) and not below 96 where one is wider (757's 27x7x4 after
+ * PFA, 1601's 16); 401's four transforms a block get 128. Not fp32's own rule (3389 in fp32:
+ * none), nor fp64 Bluestein (263). */
+static void rader_f64_regs(void)
+{
+    static const struct { kfft_type type; kfft_precision prec; int64_t n; const char *want; } c[] = {
+        {KFFT_C2C, KFFT_F64, 3389, "rader | k0 single R=3388(11x11x7x4) B=1 T=512 L=64 regs=64"},
+        {KFFT_R2C, KFFT_F64, 2003, "regs=64"},
+        {KFFT_C2C, KFFT_F64, 757, "R=756(27x7x4) B=2 T=128 pfa regs=96"},
+        {KFFT_C2C, KFFT_F64, 1601, "regs=96"},
+        {KFFT_C2C, KFFT_F64, 401, "regs=128"},
+        {KFFT_C2C, KFFT_F32, 3389, NULL},
+        {KFFT_C2C, KFFT_F64, 263, NULL},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+        char d[1024];
+        plan1d_prec(c[i].type, c[i].prec, c[i].n, 4, d, sizeof d);
+        CHECK(c[i].want ? strstr(d, c[i].want) != NULL : strstr(d, "regs=") == NULL, "rader f64 bound %lld: expected %s: %s",
+              (long long)c[i].n, c[i].want ? c[i].want : "no bound", d);
+    }
+}
+
 /* One-kernel fp32 blocks of 512 threads carry a 64-register bound, except the packed C2R
  * (bench/results/h100-2026-11-25d-final.txt); fp64 blocks of 15 to 20 elements a thread carry
  * 128 where they have 256..511 threads (4096) or are packed, of one transform, radices <= 16
@@ -3029,6 +3053,7 @@ int main(void)
     pass_shapes();
     single_bounds();
     rader_wide_regs();
+    rader_f64_regs();
     f64_column_bounds();
 
     /* Routes on the H100 (bench/results/h100-2026-11-23-rader.txt, -iter.txt). */

@@ -617,6 +617,28 @@ int blk_rader_wide_regs(const kspec *k)
     return mpf >= 17 && !k->regs ? 64 : 0;
 }
 
+/* fp64 one-kernel Rader blocks no other rule bound, bound to the blocks an SM their shared memory
+ * and threads allow: their codelets compiled to 80-170 registers, which left 2-5 blocks an SM where
+ * shared memory holds 4-9. The floor is 64 registers where every radix (after PFA) is at most 15,
+ * 96 where one is wider (16..32), whose codelets spilled too much at 64. H200, same binary, two
+ * reps (bench/results/h200-2026-12-02f-calls.txt): call 3, 18 primes 257..5501 at 64 everywhere
+ * 1.11x geomean (3389 2.14 -> 3.14 of cuFFT, 5501 3.57 -> 4.71; 757's 27x7x4 0.89x), 96 everywhere
+ * 1.07x, the floors as here 1.15x; call 5, held out, 18 more primes and R2C/C2R/2-D: 1.18x, 21 of
+ * 24 faster (6007 3.78 -> 4.79, 2311 3.62 -> 4.58, 1453 0.70 -> 0.91, R2C 2003 1.70 -> 3.07,
+ * 2003^2 1.36 -> 1.90); slower 1249's 32x13x3 at 96 threads (1.06 -> 0.72, 1.7 KB spilled by
+ * the static count) and C2R 1601 0.96x. The same bound lost on Bluestein blocks (fp32 17 primes
+ * 0.74x at 64, 0.97x at 96; fp64 17 primes 0.71x and 0.94x): their spills cost more. */
+int blk_rader_f64_regs(const kspec *k, const kfft_device_info *info)
+{
+    if (!k->f64 || k->regs || !(k->ops & KS_MID_RADER) || info->dialect != KS_DIALECT_CUDA) return 0;
+    int minr, maxr;
+    radix_range(k, &minr, &maxr);
+    int64_t t = warps(k->T), nb = smem_blocks(k, info);
+    if (2048 / t < nb) nb = 2048 / t;
+    int64_t r = 65536 / (t * nb) / 8 * 8, floor = maxr <= 15 ? 64 : 96;
+    return r > 255 ? 0 : (int)(r < floor ? floor : r);
+}
+
 /* k's threads in whole warps (where the block may have them). */
 int blk_whole_warps(const kspec *k, const kfft_device_info *info)
 {

@@ -1021,6 +1021,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         }
         if (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) blk_conv_order(k);
         conv_pfa(k, t, key.pfa);
+        if (!tuned && !k->regs) k->regs = blk_rader_f64_regs(k, info); /* after PFA: its floor reads the final radices */
         blk_c2r_rtw1(k, info);
         blk_local_tables(k, t, info, key.split);
         s->src[sg->first] = r->src;
