@@ -18,7 +18,8 @@ call 4); counts before then are nvcc's.
                         [--occupancy] [--load-runs] CASE...
 (--mem-gbs 4814: the plan kfft makes on an H200, whose rules are gated on 4 TB/s memory.)
 Prints per case: instructions per element, then per kernel its instructions per thread,
-per element, registers and spilled bytes; with --occupancy also the blocks per SM (H100) its
+per element, registers, spilled bytes and stack frame (the local bytes a thread the driver reports:
+plan.c's spill bets read those); with --occupancy also the blocks per SM (H100) its
 registers allow, then those its shared memory allows (R B elements plus the 1 KB a block
 reserves: a floor, as padding, staged tables and convolution slots are left out) and its
 threads, and a '<' where the registers allow fewer than both: the blocks session 44 bound to two per
@@ -113,9 +114,11 @@ def count(describe, case, extra, nvrtc, occupancy=False, runs=False):
             m = re.search(r"entry function '(\w+)'", l)
             if m:
                 cur = m.group(1)
-                regs[cur] = [0, 0]
+                regs[cur] = [0, 0, 0]
             m = re.search(r'(\d+) bytes spill stores', l)
             if m and cur: regs[cur][1] = int(m.group(1))
+            m = re.search(r'(\d+) bytes stack frame', l)  # the local bytes a thread, as the driver reports them
+            if m and cur: regs[cur][2] = int(m.group(1))
             m = re.search(r'Used (\d+) registers', l)
             if m and cur: regs[cur][0] = int(m.group(1))
         ins = {}
@@ -130,13 +133,14 @@ def count(describe, case, extra, nvrtc, occupancy=False, runs=False):
         kn = 'kfft_' + name
         per = ins.get(kn, 0) * T / (R * B)
         tot += per
-        rg = regs.get(kn, [0, 0])
+        rg = regs.get(kn, [0, 0, 0])
         occ = ''
         if occupancy:
             r, m = blocks_per_sm(rg[0], T, R, B, '--f64' in extra)
             occ = ' b%d/%d%s' % (r, m, '<' if r < m else '')
         ld = ' ld%d/%d' % lr[kn] if kn in lr else ''
-        parts.append('%s %d %.1f r%d%s%s%s' % (name, ins.get(kn, 0), per, rg[0], ' spill%d' % rg[1] if rg[1] else '', occ, ld))
+        parts.append('%s %d %.1f r%d%s%s%s%s' % (name, ins.get(kn, 0), per, rg[0], ' spill%d' % rg[1] if rg[1] else '',
+                                                   ' stack%d' % rg[2] if rg[2] else '', occ, ld))
     return '%-18s %7.1f | %s' % (case, tot, ' | '.join(parts))
 
 def main():

@@ -858,7 +858,11 @@ static void spill_bets(void)
                 continue;
             }
             int bet = 0, want = v == 0 && c[i].want;
-            for (int j = 0; j < s.nsteps; j++) bet |= s.spec[j].spill_bet;
+            for (int j = 0; j < s.nsteps; j++) {
+                bet |= s.spec[j].spill_bet != 0;
+                CHECK(!s.spec[j].spill_bet || s.spec[j].spill_bet == KS_SPILL_BET_BYTES, "spill bets %lld: k%d allows %d bytes", (long long)c[i].n,
+                      j, s.spec[j].spill_bet);
+            }
             int folded = strstr(src.s, "int sl = ((bj) ^ (((bj) >> 4) & 15));") != NULL, swz = strstr(s.describe, "swz") != NULL;
             CHECK(bet == want && (!want || strstr(s.describe, c[i].want)) && folded == (want && (c[i].n == 8192 || swz)),
                   "spill bets %lld (variant %d): bet %d folded %d, want %d: %s", (long long)c[i].n, v, bet, folded, want, s.describe);
@@ -1803,7 +1807,7 @@ static void rader_wide_regs(void)
 }
 
 /* fp64 one-kernel Rader blocks no other rule bound take the register bound of the blocks an SM
- * their shared memory allows (blocks.c blk_rader_f64_regs), not below 64 where every radix is at
+ * their shared memory allows (blocks.c blk_rader_f64_bound), not below 64 where every radix is at
  * most 15 (3389's 11x11x7x4, R2C 2003) and not below 96 where one is wider (757's 27x7x4 after
  * PFA, 1601's 16); 401's four transforms a block get 128. Not fp32's own rule (3389 in fp32:
  * none), nor fp64 Bluestein (263). */
@@ -1818,12 +1822,22 @@ static void rader_f64_regs(void)
         {KFFT_C2C, KFFT_F32, 3389, NULL},
         {KFFT_C2C, KFFT_F64, 263, NULL},
     };
-    for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
-        char d[1024];
-        plan1d_prec(c[i].type, c[i].prec, c[i].n, 4, d, sizeof d);
-        CHECK(c[i].want ? strstr(d, c[i].want) != NULL : strstr(d, "regs=") == NULL, "rader f64 bound %lld: expected %s: %s",
-              (long long)c[i].n, c[i].want ? c[i].want : "no bound", d);
-    }
+    for (size_t i = 0; i < sizeof c / sizeof *c; i++)
+        for (int nobets = 0; nobets < 2; nobets++) { /* a spill bet of 512 bytes: none without bets */
+            kfft_device_info info = test_h200_info("sm_90");
+            info.no_spill_bets = nobets;
+            kfft_schedule s;
+            if (schedule_on(&info, c[i].type, c[i].prec, 1, &c[i].n, 4, &s)) {
+                CHECK(0, "rader f64 bound %lld: plan failed: %s", (long long)c[i].n, kfft_error_message());
+                continue;
+            }
+            int want = c[i].want && !nobets;
+            CHECK((want ? strstr(s.describe, c[i].want) != NULL : strstr(s.describe, "regs=") == NULL) &&
+                      s.spec[0].spill_bet == (want && c[i].prec == KFFT_F64 ? 512 : 0),
+                  "rader f64 bound %lld (no bets %d): expected %s, bet %d: %s", (long long)c[i].n, nobets, want ? c[i].want : "no bound",
+                  s.spec[0].spill_bet, s.describe);
+            kfft_schedule_free(&s);
+        }
 }
 
 /* One-kernel fp32 blocks of 512 threads carry a 64-register bound, except the packed C2R
@@ -2451,7 +2465,8 @@ static void cluster_refit(void)
  * bytes (kernel_info) and, over 32 a thread, plans again without the bets (plan.c: bets_spilled).
  * Through the plan API on a described H200 whose stand-in backend reports fake_spill bytes for
  * every kernel: 10500's and R2C 21000's widest radices bound to two blocks per SM stay at 0 and
- * 32 bytes and go at 40; either way the plan is made and leaves no buffer behind. */
+ * 32 bytes and go at 40; fp64 3389's Rader bound (blocks.c blk_rader_f64_bound) stays at 40 and
+ * 512 and goes at 520; either way the plan is made and leaves no buffer behind. */
 static void spill_refit(void)
 {
     kfft_context ctx = fake_context();
@@ -2479,6 +2494,20 @@ static void spill_refit(void)
             CHECK(!st && bet == (spill <= 32), "spill refit %lld, %d bytes: status %d, bet %d: %s", (long long)c[i].n, spill, (int)st, bet, desc);
             kfft_plan_destroy(plan);
         }
+    static const int rader_spill[] = {40, 512, 520};
+    for (size_t i = 0; i < sizeof rader_spill / sizeof *rader_spill; i++) {
+        kfft_plan_desc d = {.type = KFFT_C2C, .precision = KFFT_F64, .rank = 1, .n = {3389}, .batch = 4};
+        kfft_problem p;
+        kfft_plan plan = NULL;
+        fake_spill = rader_spill[i];
+        kfft_status st = kfft_problem_from_desc(&d, &p);
+        if (!st) st = kfft_plan_from_problem(ctx, &p, &plan);
+        const char *desc = st ? kfft_error_message() : kfft_plan_describe(plan);
+        int bet = !st && strstr(desc, "rader | k0 single R=3388(11x11x7x4) B=1 T=512 L=64 regs=64") != NULL;
+        CHECK(!st && strstr(desc, "rader") && bet == (rader_spill[i] <= 512), "spill refit fp64 3389, %d bytes: status %d, bet %d: %s",
+              rader_spill[i], (int)st, bet, desc);
+        kfft_plan_destroy(plan);
+    }
     fake_spill = 0;
     CHECK(ctx->live_buffers == 0, "spill refit: %ld buffers left", ctx->live_buffers);
     kfft_context_destroy(ctx);

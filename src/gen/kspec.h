@@ -44,6 +44,10 @@ enum {
 };
 
 #define KS_MAX_OUTER 8
+/* The local bytes a thread past which most spill bets lose (plan.c bets_spilled): they won where
+ * they compiled to 8 bytes or none and lost at 40 or more. */
+#define KS_SPILL_BET_BYTES 32
+
 typedef struct {
     int64_t n, is, os; /* length; strides on the read and the written side */
 } ks_dim;
@@ -118,8 +122,9 @@ typedef struct {
     int B;               /* columns per block */
     int pad;             /* shared-memory layout against bank conflicts: KS_PAD_ROWS, KS_PAD_SWZ or 0 */
     int swzfold;         /* KS_PAD_SWZ: the passes take the XOR once a thread where the stride allows (passes.c) */
-    int spill_bet;       /* a choice measured to win only where the compiler does not spill it (swzfold, a
-                            register bound): plan.c checks the compiled kernel (backend kernel_info) */
+    int spill_bet;       /* a choice measured to win only where the compiler spills it little (swzfold, a
+                            register bound): the local bytes a thread past which plan.c plans again without
+                            it, checking the compiled kernel (backend kernel_info); 0: no bet */
     int bkey;            /* KS_SINGLE: the columns a block the planner's rules chose, its wisdom key, where a
                           * measured choice (kfft tune's cols=) runs B others; 0: B is the rules' */
     int cpad;            /* spare elements after each column in shared memory (gen_column_pad) */

@@ -627,16 +627,21 @@ int blk_rader_wide_regs(const kspec *k)
  * 24 faster (6007 3.78 -> 4.79, 2311 3.62 -> 4.58, 1453 0.70 -> 0.91, R2C 2003 1.70 -> 3.07,
  * 2003^2 1.36 -> 1.90); slower 1249's 32x13x3 at 96 threads (1.06 -> 0.72, 1.7 KB spilled by
  * the static count) and C2R 1601 0.96x. The same bound lost on Bluestein blocks (fp32 17 primes
- * 0.74x at 64, 0.97x at 96; fp64 17 primes 0.71x and 0.94x): their spills cost more. */
-int blk_rader_f64_regs(const kspec *k, const kfft_device_info *info)
+ * 0.74x at 64, 0.97x at 96; fp64 17 primes 0.71x and 0.94x): their spills cost more.
+ * The bound is a spill bet of RADER_F64_SPILL local bytes a thread (plan.c): the winners
+ * compiled to 0-392 (2081, 1.11x), 1249 to 552 (ptxas's stack frame, scripts/sass_count.py). */
+#define RADER_F64_SPILL 512
+void blk_rader_f64_bound(kspec *k, const kfft_device_info *info)
 {
-    if (!k->f64 || k->regs || !(k->ops & KS_MID_RADER) || info->dialect != KS_DIALECT_CUDA) return 0;
+    if (!k->f64 || k->regs || !(k->ops & KS_MID_RADER) || info->dialect != KS_DIALECT_CUDA || info->no_spill_bets) return;
     int minr, maxr;
     radix_range(k, &minr, &maxr);
     int64_t t = warps(k->T), nb = smem_blocks(k, info);
     if (2048 / t < nb) nb = 2048 / t;
     int64_t r = 65536 / (t * nb) / 8 * 8, floor = maxr <= 15 ? 64 : 96;
-    return r > 255 ? 0 : (int)(r < floor ? floor : r);
+    if (r > 255) return;
+    k->regs = (int)(r < floor ? floor : r);
+    k->spill_bet = RADER_F64_SPILL;
 }
 
 /* k's threads in whole warps (where the block may have them). */
@@ -1309,7 +1314,7 @@ void blk_packed_swizzle(kspec *k, const kfft_device_info *info)
     k->pad = KS_PAD_SWZ;
     if (bound) {
         k->regs = blocks_regs(k->T, 3);
-        k->spill_bet = 1;
+        k->spill_bet = KS_SPILL_BET_BYTES;
     }
 }
 

@@ -91,8 +91,8 @@ int blk_rader_threads(const kspec *k, const kfft_device_info *info);
 /* fp32 Rader blocks with a 17..31-point codelet: their register bound (0: none). */
 int blk_rader_wide_regs(const kspec *k);
 /* fp64 one-kernel Rader blocks no rule bound: the register bound their shared memory's blocks an SM
- * allow (0: none). */
-int blk_rader_f64_regs(const kspec *k, const kfft_device_info *info);
+ * allow, a spill bet. */
+void blk_rader_f64_bound(kspec *k, const kfft_device_info *info);
 /* fp32 packed real blocks up to 48 KB: C2R's radices and register bound, R2C's threads. */
 kfft_status blk_packed_real(kspec *k, const kfft_device_info *info);
 /* fp32 mixed-radix blocks of one transform over 4096 points: small radices and 512 threads

@@ -85,15 +85,15 @@ static int clusters_fit(kfft_plan p)
 }
 
 /* Did a kernel whose choices are spill bets (kspec.spill_bet: the swizzled index folded a
- * thread, the widest radices bound to two blocks per SM) spill more than SPILL_BET_BYTES a
- * thread? Those choices won where they compiled to 8 bytes of spills or none and lost where
- * they spilled 40 bytes or more (H200: R2C 28672's fold spilled 76 and lost 19%, 8505's bound 40
+ * thread, the widest radices bound to two blocks per SM, fp64 Rader's bound by shared memory)
+ * spill more local bytes a thread than its bet allows? Most bets allow KS_SPILL_BET_BYTES: they
+ * won where they compiled to 8 bytes of spills or none and lost where they spilled 40 bytes or
+ * more (H200: R2C 28672's fold spilled 76 and lost 19%, 8505's bound 40
  * and lost 15%, bench/results/h200-2026-11-29e-calls.txt calls 3-4; the kept bounds gained 4-51%,
  * h200-2026-11-29f-calls.txt calls 1 and 3). Only the device's compiler knows, so the plan is
  * made again without them: a second compile, once per machine (disk cache; cold plan of R2C
  * 28672 about 0.3 -> 0.8 s, 9600 0.4 -> 0.6 s, call 2). CUDA alone says (kernel_info's local
  * bytes). */
-#define SPILL_BET_BYTES 32
 static int bets_spilled(kfft_plan p)
 {
     kfft_context ctx = p->ctx;
@@ -102,7 +102,7 @@ static int bets_spilled(kfft_plan p)
         const kspec *k = &p->s.spec[i];
         kfft_kernel_info ki;
         if (!k->spill_bet || ctx->ops->kernel_info(ctx->st, p->kern[i], k->T, ks_kernel_smem_bytes(k), k->clu, &ki)) continue;
-        if (ki.local_bytes > SPILL_BET_BYTES) {
+        if (ki.local_bytes > k->spill_bet) {
             kfft_log(ctx, "k%d: %d bytes spilled a thread: its spill bets are left out", i, ki.local_bytes);
             return 1;
         }

@@ -1001,7 +1001,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
             k->T = blk_widest_threads(k, info);
             k->pad = 0;
             k->regs = two ? blk_two_blocks_regs(k->T) : 0;
-            k->spill_bet = two != 0;
+            k->spill_bet = two ? KS_SPILL_BET_BYTES : 0;
         }
         if ((k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) && !k->regs) k->regs = blk_conv_regs(k, f64, info);
         blk_wide_prime_block(k, info);
@@ -1021,7 +1021,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         }
         if (k->ops & (KS_MID_BLUESTEIN | KS_MID_RADER)) blk_conv_order(k);
         conv_pfa(k, t, key.pfa);
-        if (!tuned && !k->regs) k->regs = blk_rader_f64_regs(k, info); /* after PFA: its floor reads the final radices */
+        if (!tuned) blk_rader_f64_bound(k, info); /* after PFA: its floor reads the final radices */
         blk_c2r_rtw1(k, info);
         blk_local_tables(k, t, info, key.split);
         s->src[sg->first] = r->src;
@@ -1101,7 +1101,10 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
         if (!tuned) blk_swizzle(k, info);
         /* A swizzled block takes its XOR once a thread where the strides allow (passes.c
          * sp_index_swz): a spill bet, left out where it spilled (plan.c). */
-        if (k->pad == KS_PAD_SWZ && !info->no_spill_bets) k->swzfold = k->spill_bet = 1;
+        if (k->pad == KS_PAD_SWZ && !info->no_spill_bets) {
+            k->swzfold = 1;
+            k->spill_bet = k->spill_bet && k->spill_bet < KS_SPILL_BET_BYTES ? k->spill_bet : KS_SPILL_BET_BYTES;
+        }
         k->cpad = gen_column_pad(k, (int64_t)info->smem_optin / eb);
         k->minb = blk_min_blocks(k, info);
         k->cfetch = blk_chirp_fetch(k);
