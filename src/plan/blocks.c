@@ -625,11 +625,12 @@ int blk_rader_wide_regs(const kspec *k)
  * 1.11x geomean (3389 2.14 -> 3.14 of cuFFT, 5501 3.57 -> 4.71; 757's 27x7x4 0.89x), 96 everywhere
  * 1.07x, the floors as here 1.15x; call 5, held out, 18 more primes and R2C/C2R/2-D: 1.18x, 21 of
  * 24 faster (6007 3.78 -> 4.79, 2311 3.62 -> 4.58, 1453 0.70 -> 0.91, R2C 2003 1.70 -> 3.07,
- * 2003^2 1.36 -> 1.90); slower 1249's 32x13x3 at 96 threads (1.06 -> 0.72, 1.7 KB spilled by
- * the static count) and C2R 1601 0.96x. The same bound lost on Bluestein blocks (fp32 17 primes
- * 0.74x at 64, 0.97x at 96; fp64 17 primes 0.71x and 0.94x): their spills cost more.
- * The bound is a spill bet of RADER_F64_SPILL local bytes a thread (plan.c): the winners
- * compiled to 0-392 (2081, 1.11x), 1249 to 552 (ptxas's stack frame, scripts/sass_count.py). */
+ * 2003^2 1.36 -> 1.90); slower 1249's 32x13x3 at 96 threads (1.06 -> 0.72) and C2R 1601 0.96x.
+ * So the bound is a spill bet of RADER_F64_SPILL local bytes a thread (plan.c): the winners'
+ * stack frames were 0-392 bytes (2081's 392, 1.11x), 1249's 552 (scripts/sass_count.py; of the
+ * 121 primes to 6199 it binds, 1249 and 2593 go past, local-2026-12-02e-f64-rader-stack.txt).
+ * The same bound lost on Bluestein blocks (fp32 17 primes 0.74x at 64, 0.97x at 96; fp64 17
+ * primes 0.71x and 0.94x): their spills cost more. */
 #define RADER_F64_SPILL 512
 void blk_rader_f64_bound(kspec *k, const kfft_device_info *info)
 {

@@ -1103,7 +1103,7 @@ static kfft_status build_stage(kfft_schedule *s, const stage_req *r, const kfft_
          * sp_index_swz): a spill bet, left out where it spilled (plan.c). */
         if (k->pad == KS_PAD_SWZ && !info->no_spill_bets) {
             k->swzfold = 1;
-            k->spill_bet = k->spill_bet && k->spill_bet < KS_SPILL_BET_BYTES ? k->spill_bet : KS_SPILL_BET_BYTES;
+            k->spill_bet = KS_SPILL_BET_BYTES; /* the tightest limit, where the block had another bet */
         }
         k->cpad = gen_column_pad(k, (int64_t)info->smem_optin / eb);
         k->minb = blk_min_blocks(k, info);
